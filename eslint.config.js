@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'bench-out/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Features never import each other; route modules in app/ compose them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/*', '../../*/**', '@/features/*'], message: 'A feature may not import another feature; compose them in app/.' }] },
+      ],
+    },
+  },
+  {
+    // Handlers stay thin: no SQL in routes.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**', '**/*.repository'], message: 'Routes call services, never the database.' }] }],
+    },
+  },
+  {
+    files: ['packages/detect/**/*.ts', 'packages/format/**/*.ts', 'packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'http'], message: 'Packages are pure: no I/O.' }] }],
+    },
+  },
+  {
+    files: ['packages/*/bench/**/*.ts', '**/*.test.ts', 'e2e/**/*.ts', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
