@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Per-tenant feature toggles (spec 1 §9 plus the events screens of spec 2). */
+export const FEATURE_FLAGS = [
+  'insights',
+  'reports',
+  'metrics',
+  'explorer',
+  'digest',
+  'events',
+  'create-global-filter',
+  'global-filter',
+  'filtering',
+  'rca',
+  'event-summary',
+  'event-funnel',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export const FeatureFlagSchema = z.enum(FEATURE_FLAGS);
+
+/** What a tenant gets before an operator changes anything. */
+export const DEFAULT_FLAGS: Record<FeatureFlag, boolean> = {
+  insights: true,
+  reports: true,
+  metrics: true,
+  explorer: false,
+  digest: false,
+  events: true,
+  'create-global-filter': true,
+  'global-filter': true,
+  filtering: true,
+  rca: true,
+  'event-summary': true,
+  'event-funnel': false,
+};
+
+export const FLAGS_REFRESH_MS = 10_000;
+
+export const FlagsResponseSchema = z
+  .object({
+    tenant_id: z.number().int(),
+    flags: z.record(FeatureFlagSchema, z.boolean()),
+  })
+  .meta({ id: 'FeatureFlags' });
+export type FlagsResponse = z.infer<typeof FlagsResponseSchema>;
+
+export const SetFlagParamsSchema = z.object({ flag: FeatureFlagSchema });
+export const SetFlagBodySchema = z.object({ enabled: z.boolean() });

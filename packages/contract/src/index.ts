@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './auth';
+export * from './flags';
+export * from './tenants';
+export * from './health';
+export * from './routes';
