@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { addInTimezone, DATE_FORMATS, formatDate, safeTimezone, startOfInTimezone } from './date';
+
+const TS = Date.UTC(2024, 2, 12, 14, 5); // Tue 12 Mar 2024 14:05 UTC
+
+describe('date formatting in a time zone', () => {
+  it.each([
+    [undefined, DATE_FORMATS.dateTime, 'Tue, 12 Mar, 02:05 PM UTC'],
+    ['America/New_York', DATE_FORMATS.dateTime, 'Tue, 12 Mar, 10:05 AM EDT'],
+    ['Asia/Kolkata', DATE_FORMATS.day, 'Tue 12 Mar'],
+    ['Etc/UTC', DATE_FORMATS.date, '12 Mar, 2024'],
+    ['Not/AZone', DATE_FORMATS.hour, '2 PM'],
+  ])('formats in %s with %s as %s', (tz, format, expected) => {
+    expect(formatDate(TS, { tz, format })).toBe(expected);
+  });
+
+  it('falls back to UTC for an unknown zone and a dash for an invalid date', () => {
+    expect(safeTimezone('Nowhere/Land')).toBe('Etc/UTC');
+    expect(formatDate(NaN)).toBe('–');
+    expect(formatDate('not a date')).toBe('–');
+  });
+
+  it('finds the start of the local day and keeps wall time across a DST change', () => {
+    expect(startOfInTimezone(TS, 'day', 'America/New_York')).toBe(Date.UTC(2024, 2, 12, 4));
+    const beforeDst = Date.UTC(2024, 2, 9, 17); // Sat noon in New York (EST)
+    expect(formatDate(addInTimezone(beforeDst, 1, 'day', 'America/New_York'), { tz: 'America/New_York', format: 'HH:mm' })).toBe('12:00');
+  });
+});

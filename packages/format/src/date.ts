@@ -1,0 +1,65 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { MISSING } from './number';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(advancedFormat);
+
+export const DEFAULT_TIMEZONE = 'Etc/UTC';
+
+/** The spec's date formats, in dayjs tokens. */
+export const DATE_FORMATS = {
+  /** 'ddd, DD MMM, hh:mm A z' → 'Tue, 12 Mar, 02:00 PM UTC' (events, tooltips). */
+  dateTime: 'ddd, DD MMM, hh:mm A z',
+  /** The spec's 'dd MMM, yyyy' → '12 Mar, 2024'. */
+  date: 'DD MMM, YYYY',
+  /** 'Tue 12 Mar' for titles. */
+  day: 'ddd D MMM',
+  /** '2 PM' for hours inside titles. */
+  hour: 'h A',
+  month: 'MMM YYYY',
+} as const;
+
+export type DateInput = number | string | Date;
+
+function valid(input: DateInput | null | undefined): input is DateInput {
+  if (input === null || input === undefined) return false;
+  if (typeof input === 'number') return Number.isFinite(input);
+  return dayjs(input).isValid();
+}
+
+/** Known IANA zone or the default, so a bad tenant setting never breaks a page. */
+export function safeTimezone(tz: string | null | undefined): string {
+  if (!tz) return DEFAULT_TIMEZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return DEFAULT_TIMEZONE;
+  }
+}
+
+/** Formats an instant in a time zone: formatDate(ts, { tz: 'Europe/Paris' }) → 'Tue, 12 Mar, 03:00 PM GMT+1'. */
+export function formatDate(input: DateInput | null | undefined, options: { tz?: string | null; format?: string } = {}): string {
+  if (!valid(input)) return MISSING;
+  const tz = safeTimezone(options.tz);
+  return dayjs(input).tz(tz).format(options.format ?? DATE_FORMATS.dateTime);
+}
+
+/** Start of the calendar day, week, month, … of an instant in a time zone, as epoch ms. */
+export function startOfInTimezone(input: DateInput, unit: 'hour' | 'day' | 'week' | 'month' | 'year', tz?: string | null): number {
+  return dayjs(input).tz(safeTimezone(tz)).startOf(unit).valueOf();
+}
+
+/** Adds calendar units in a time zone: days, months and years keep the wall-clock time across DST. */
+export function addInTimezone(input: DateInput, amount: number, unit: 'hour' | 'day' | 'week' | 'month' | 'year', tz?: string | null): number {
+  if (unit === 'hour') return dayjs(input).valueOf() + amount * 3_600_000;
+  const zone = safeTimezone(tz);
+  // Wall-clock arithmetic in UTC has no DST; the zone then maps the wall time back to an instant.
+  const wall = dayjs(input).tz(zone).format('YYYY-MM-DDTHH:mm:ss.SSS');
+  const moved = dayjs.utc(wall).add(amount, unit).format('YYYY-MM-DDTHH:mm:ss.SSS');
+  return dayjs.tz(moved, zone).valueOf();
+}
