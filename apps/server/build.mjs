@@ -1,0 +1,18 @@
+// Bundles the server and our workspace packages into dist/; npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies }).filter((name) => !name.startsWith('@tidemark/'));
+
+await build({
+  entryPoints: { server: 'src/server.ts', flags: 'src/cli/flags.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});

@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty, sessionSecret } from './db/seed';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import authPlugin from './plugins/auth';
+import errorHandler from './plugins/error-handler';
+import openapi from './plugins/openapi';
+import web from './plugins/web';
+import { authRoutes } from './modules/auth';
+import { devRoutes } from './modules/dev';
+import { flagsRoutes } from './modules/flags';
+import { healthRoutes } from './modules/health';
+import { tenantsRoutes } from './modules/tenants';
+import './plugins/context';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent one is opened from the config and closed with the app. */
+  db?: Db;
+  mailer?: Mailer;
+  /** Pino logger options; false silences it (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.db) app.addHook('onClose', () => db.close());
+  await migrate(db);
+  await seedIfEmpty(db, { demo: config.seedDemo });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log)));
+  app.decorate('routeTable', []);
+
+  await app.register(cookie, { secret: await sessionSecret(db, config.sessionSecret) });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorHandler);
+  await app.register(authPlugin);
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(tenantsRoutes);
+  await app.register(flagsRoutes);
+  await app.register(devRoutes);
+
+  await app.register(web);
+  return app;
+}
+
+function loggerOptions(config: Config): object {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    ...(config.logFormat === 'pretty'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server/src/config or apps/server/dist: both sit two levels below apps/. */
+const appsDir = path.resolve(here, here.endsWith(`${path.sep}config`) ? '../../..' : '../..');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  SESSION_SECRET: optionalString,
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/organizations/v2.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  WEB_DIST_DIR: z.string().default(path.join(appsDir, 'web', 'dist')),
+  MAGIC_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  MAGIC_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  sessionTtlDays: number;
+  /** Signs short-lived cookies; generated and kept in the database when not set. */
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: {
+    google: OidcProviderConfig | undefined;
+    microsoft: OidcProviderConfig | undefined;
+  };
+  logLevel: string;
+  logFormat: 'json' | 'pretty';
+  webDistDir: string;
+  magicLinkLimitPerAddress: number;
+  magicLinkLimitPerIp: number;
+  seedDemo: boolean;
+}
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function provider(id: string | undefined, secret: string | undefined, issuer: string) {
+  return id && secret ? { issuer, clientId: id, clientSecret: secret } : undefined;
+}
+
+/** Validates the environment once at start; nothing else reads process.env. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc: {
+      google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
+      microsoft: provider(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_ISSUER),
+    },
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    webDistDir: e.WEB_DIST_DIR,
+    magicLinkLimitPerAddress: e.MAGIC_LINK_LIMIT_PER_ADDRESS,
+    magicLinkLimitPerIp: e.MAGIC_LINK_LIMIT_PER_IP,
+    seedDemo: e.SEED_DEMO,
+  };
+  return { ...config, ...overrides };
+}

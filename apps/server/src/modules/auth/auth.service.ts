@@ -1,0 +1,189 @@
+import {
+  AUTH_MESSAGES,
+  DEFAULT_PLAN,
+  MAGIC_LINK_TTL_MINUTES,
+  isFreeMailAddress,
+  type MagicLoginBody,
+  type SuccessMessage,
+  type User,
+  type VerifyResponse,
+} from '@tidemark/contract';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AuthUser, BaseContext, SessionContext } from '../../plugins/context';
+import { findOrCreateWorkspaceForDomain, addMember, findTenantRow, listVisibleTenants } from '../tenants';
+import * as repo from './auth.repository';
+import { hashToken, newToken } from './tokens';
+
+const ADDRESS_WINDOW_MINUTES = 15;
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Loads the user behind a session cookie; an unknown or expired session is simply no user. */
+export async function resolveSession(ctx: BaseContext, rawToken: string | undefined): Promise<AuthUser | null> {
+  if (!rawToken || rawToken.length > 200) return null;
+  const sessionHash = hashToken(rawToken);
+  const row = await repo.findSessionUser(ctx.db, sessionHash);
+  if (!row) return null;
+  // Refresh at most hourly so reads do not turn into a write per request.
+  if (Date.now() - row.last_seen_at.getTime() > 3_600_000) {
+    await repo.touchSession(ctx.db, sessionHash, ctx.config.sessionTtlDays);
+  }
+  return {
+    userId: row.user_id,
+    userUuid: row.user_uuid,
+    email: row.email,
+    tenantId: row.tenant_id,
+    isOperator: row.is_operator,
+    sessionHash,
+  };
+}
+
+export async function startSession(ctx: BaseContext, userId: number): Promise<string> {
+  const token = newToken();
+  await repo.insertSession(ctx.db, hashToken(token), userId, ctx.config.sessionTtlDays);
+  return token;
+}
+
+export async function endSession(ctx: BaseContext, user: AuthUser | null): Promise<void> {
+  if (user) await repo.deleteSession(ctx.db, user.sessionHash);
+}
+
+export interface RequestMagicLinkInput {
+  body: MagicLoginBody;
+  redirectTo: string | undefined;
+  ip: string;
+}
+
+export async function requestMagicLink({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: RequestMagicLinkInput;
+}): Promise<SuccessMessage> {
+  const email = normaliseEmail(input.body.destination);
+  const existing = await repo.findUserByEmail(ctx.db, email);
+  if (!existing && isFreeMailAddress(email)) throw new AppError('bad_request', AUTH_MESSAGES.invalidDomain);
+  if ((await repo.countRecentTokens(ctx.db, email, ADDRESS_WINDOW_MINUTES)) >= ctx.config.magicLinkLimitPerAddress) {
+    throw new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests);
+  }
+  const token = newToken();
+  await repo.insertLoginToken(ctx.db, {
+    token_hash: hashToken(token),
+    email,
+    redirect_to: input.redirectTo ?? null,
+    plan: input.body.plan ?? null,
+    is_demo: input.body.is_demo ?? false,
+    shopify_data: input.body.shopify_data ?? null,
+    requested_ip: input.ip,
+    ttl_minutes: MAGIC_LINK_TTL_MINUTES,
+  });
+  const link = `${ctx.config.publicUrl}/v1/auth/magic-login/callback?token=${encodeURIComponent(token)}`;
+  const verb = existing ? 'Sign in to' : 'Finish signing up for';
+  await ctx.mailer.send({
+    to: email,
+    subject: `${verb} Tidemark`,
+    text: [
+      `${verb} Tidemark with this link:`,
+      '',
+      link,
+      '',
+      `It works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.`,
+      "If you did not ask for it, ignore this e-mail: nobody can sign in without the link.",
+    ].join('\n'),
+    html: `<p>${verb} Tidemark with this link:</p><p><a href="${link}">${verb} Tidemark</a></p><p>It works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.</p>`,
+    links: [link],
+  });
+  return { success: true, message: AUTH_MESSAGES.magicLinkSent };
+}
+
+export interface SignInResult {
+  sessionToken: string;
+  redirect: string;
+}
+
+/** Where a signed-in user lands: the remembered target, or /; demo sign-ups keep demo mode on. */
+export function landingFor(redirectTo: string | null | undefined, isDemo: boolean): string {
+  const target = redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/';
+  if (!isDemo) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}mode=demo`;
+}
+
+export async function consumeMagicLink({ ctx, token }: { ctx: BaseContext; token: string }): Promise<SignInResult> {
+  const row = await repo.consumeLoginToken(ctx.db, hashToken(token));
+  if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.linkExpired);
+  const userId = await signInByEmail(ctx, {
+    email: row.email,
+    plan: row.plan ?? DEFAULT_PLAN,
+    shopifyData: row.shopify_data,
+  });
+  return { sessionToken: await startSession(ctx, userId), redirect: landingFor(row.redirect_to, row.is_demo) };
+}
+
+export interface SignInIdentity {
+  email: string;
+  plan: string;
+  shopifyData: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+}
+
+/** Finds the user of an address or signs them up: into their domain's workspace, or a new one. */
+export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity): Promise<number> {
+  const email = normaliseEmail(identity.email);
+  const existing = await repo.findUserByEmail(ctx.db, email);
+  if (existing) return existing.user_id;
+  if (isFreeMailAddress(email)) throw new AppError('bad_request', AUTH_MESSAGES.invalidDomain);
+  const domain = email.split('@')[1]!;
+  return ctx.db.transaction(async (tx: Queryable) => {
+    const { tenant, created } = await findOrCreateWorkspaceForDomain(tx, { domain, plan: identity.plan });
+    const user = await repo.insertUser(tx, {
+      email,
+      login_id: email,
+      tenant_id: tenant.tenant_id,
+      given_name: identity.givenName ?? null,
+      family_name: identity.familyName ?? null,
+      shopify_shop_name: shopNameFrom(identity.shopifyData),
+    });
+    await addMember(tx, tenant.tenant_id, user.user_id, created ? 'owner' : 'member');
+    return user.user_id;
+  });
+}
+
+/** shopify_data arrives from the store platform's install flow as JSON carrying the shop's domain. */
+function shopNameFrom(data: string | null): string | null {
+  if (!data) return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (parsed && typeof parsed === 'object' && 'shop' in parsed && typeof parsed.shop === 'string') {
+      return parsed.shop.slice(0, 255);
+    }
+  } catch {
+    // Not JSON: a bare shop name.
+  }
+  return data.slice(0, 255);
+}
+
+export async function verify({ ctx }: { ctx: SessionContext }): Promise<VerifyResponse> {
+  const row = await repo.findUserWithRole(ctx.db, ctx.user.userId);
+  if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.notLoggedIn);
+  const tenant = await findTenantRow(ctx.db, row.tenant_id);
+  const user: User = {
+    user_uuid: row.user_uuid,
+    tenant_id: row.tenant_id,
+    tenant_uuid: tenant?.tenant_uuid ?? row.user_uuid,
+    given_name: row.given_name,
+    family_name: row.family_name,
+    email: row.email,
+    login_id: row.login_id,
+    show_onboarding: row.show_onboarding,
+    is_design_partner: row.is_design_partner,
+    is_north_star_enabled: row.is_north_star_enabled,
+    shopify_shop_name: row.shopify_shop_name,
+    user_status: row.user_status,
+    tenant_status: tenant?.tenant_status ?? 'active',
+    is_operator: row.is_operator,
+  };
+  return { user, tenants: await listVisibleTenants({ ctx }) };
+}

@@ -1,0 +1,1 @@
+export { devRoutes } from './dev.routes';

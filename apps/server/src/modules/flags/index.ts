@@ -1,0 +1,2 @@
+export { flagsRoutes } from './flags.routes';
+export { flagsOf, setFlagDirect } from './flags.service';

@@ -1,0 +1,14 @@
+export { tenantsRoutes } from './tenants.routes';
+export {
+  addMember,
+  authorizeOperator,
+  authorizeTenant,
+  createTenant,
+  findAllCustomersTenant,
+  findDemoTenant,
+  findOrCreateWorkspaceForDomain,
+  findTenantRow,
+  listVisibleTenants,
+  toSummary,
+} from './tenants.service';
+export type { TenantRow } from './tenants.repository';

@@ -1,0 +1,104 @@
+import type { Queryable } from '../../db/client';
+
+export interface TenantRow {
+  tenant_id: number;
+  tenant_uuid: string;
+  display_name: string;
+  store_url: string | null;
+  logo_path: string | null;
+  email_domain: string | null;
+  plan: string;
+  tenant_status: 'new' | 'active';
+  is_all_customers: boolean;
+  is_demo: boolean;
+  currency: string;
+  currency_symbol: string;
+  timezone: string;
+  is_forecast_enabled: boolean;
+  created_at: Date;
+}
+
+export async function findTenant(db: Queryable, tenantId: number): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>('select * from tenants where tenant_id = $1', [tenantId]);
+  return rows[0];
+}
+
+export async function findTenantByUuid(db: Queryable, tenantUuid: string): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>('select * from tenants where tenant_uuid = $1', [tenantUuid]);
+  return rows[0];
+}
+
+export async function findDemoTenant(db: Queryable): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>('select * from tenants where is_demo order by tenant_id limit 1');
+  return rows[0];
+}
+
+export async function findAllCustomersTenant(db: Queryable): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>('select * from tenants where is_all_customers');
+  return rows[0];
+}
+
+/** The oldest ordinary workspace of an e-mail domain: new colleagues join it instead of founding another. */
+export async function findTenantByDomain(db: Queryable, domain: string): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>(
+    'select * from tenants where email_domain = $1 and not is_demo and not is_all_customers order by tenant_id limit 1',
+    [domain],
+  );
+  return rows[0];
+}
+
+export async function isMember(db: Queryable, tenantId: number, userId: number): Promise<boolean> {
+  const rows = await db.query('select 1 from memberships where tenant_id = $1 and user_id = $2', [tenantId, userId]);
+  return rows.length > 0;
+}
+
+export async function listMemberTenants(db: Queryable, userId: number): Promise<TenantRow[]> {
+  return db.query<TenantRow>(
+    `select t.* from tenants t join memberships m on m.tenant_id = t.tenant_id
+     where m.user_id = $1 order by t.is_all_customers desc, t.display_name, t.tenant_id`,
+    [userId],
+  );
+}
+
+export async function listAllTenants(db: Queryable): Promise<TenantRow[]> {
+  return db.query<TenantRow>('select * from tenants order by is_all_customers desc, display_name, tenant_id');
+}
+
+export interface NewTenant {
+  display_name: string;
+  email_domain?: string | null;
+  plan?: string;
+  tenant_status?: 'new' | 'active';
+  is_all_customers?: boolean;
+  is_demo?: boolean;
+  store_url?: string | null;
+}
+
+export async function insertTenant(db: Queryable, t: NewTenant): Promise<TenantRow> {
+  const rows = await db.query<TenantRow>(
+    `insert into tenants (display_name, email_domain, plan, tenant_status, is_all_customers, is_demo, store_url)
+     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    [
+      t.display_name,
+      t.email_domain ?? null,
+      t.plan ?? 'shopify',
+      t.tenant_status ?? 'new',
+      t.is_all_customers ?? false,
+      t.is_demo ?? false,
+      t.store_url ?? null,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function insertMembership(
+  db: Queryable,
+  tenantId: number,
+  userId: number,
+  role: 'owner' | 'member',
+): Promise<void> {
+  await db.query(
+    'insert into memberships (tenant_id, user_id, role) values ($1, $2, $3) on conflict (tenant_id, user_id) do nothing',
+    [tenantId, userId, role],
+  );
+}

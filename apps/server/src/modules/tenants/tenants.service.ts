@@ -1,0 +1,114 @@
+import { STATUS_CATALOGUE, type TenantInfo, type TenantSummary } from '@tidemark/contract';
+import { AppError } from '../../errors';
+import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
+import type { Queryable } from '../../db/client';
+import * as repo from './tenants.repository';
+
+const forbidden = () => new AppError('forbidden', `${STATUS_CATALOGUE[403].title}: ${STATUS_CATALOGUE[403].message}`);
+
+export interface TenantAccessInput {
+  user: AuthUser;
+  /** The tenant_id the caller asked for; their own workspace when absent. */
+  requestedTenantId: number | undefined;
+  isDemo: boolean;
+  /** Demo data is shared by everyone, so it may be read but never changed. */
+  readOnly: boolean;
+}
+
+/**
+ * Decides which tenant a call acts on. An unknown tenant and another customer's tenant answer alike (403),
+ * so ids cannot be probed.
+ */
+export async function authorizeTenant(db: Queryable, input: TenantAccessInput): Promise<number> {
+  const { user } = input;
+  if (input.isDemo) {
+    if (!input.readOnly) throw forbidden();
+    const demo = await repo.findDemoTenant(db);
+    if (!demo) throw forbidden();
+    return demo.tenant_id;
+  }
+  const tenantId = input.requestedTenantId ?? user.tenantId;
+  if (user.isOperator) {
+    if (!(await repo.findTenant(db, tenantId))) throw forbidden();
+    return tenantId;
+  }
+  if (!(await repo.isMember(db, tenantId, user.userId))) throw forbidden();
+  return tenantId;
+}
+
+/** Operators may act on any existing customer; everyone else on nothing. */
+export async function authorizeOperator(db: Queryable, input: TenantAccessInput): Promise<number> {
+  if (!input.user.isOperator) throw forbidden();
+  const tenantId = input.requestedTenantId ?? input.user.tenantId;
+  if (!(await repo.findTenant(db, tenantId))) {
+    throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
+  }
+  return tenantId;
+}
+
+export function toSummary(t: repo.TenantRow): TenantSummary {
+  return {
+    tenant_id: t.tenant_id,
+    tenant_uuid: t.tenant_uuid,
+    display_name: t.is_all_customers ? 'All' : t.display_name,
+    is_all_customers: t.is_all_customers,
+    is_demo: t.is_demo,
+  };
+}
+
+/** Operators see every customer (the all-customers tenant first); others see their memberships. */
+export async function listVisibleTenants({ ctx }: { ctx: SessionContext }): Promise<TenantSummary[]> {
+  const rows = ctx.user.isOperator
+    ? await repo.listAllTenants(ctx.db)
+    : await repo.listMemberTenants(ctx.db, ctx.user.userId);
+  return rows.map(toSummary);
+}
+
+export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<TenantInfo> {
+  const t = await repo.findTenant(ctx.db, ctx.tenantId);
+  if (!t) throw forbidden();
+  // Digests and insights are produced by later pipeline stages; until a tenant has any, their times are null.
+  return {
+    tenant_id: t.tenant_id,
+    last_digest_ts: { day: null, month: null, quarter: null },
+    is_forecast_enabled: t.is_forecast_enabled,
+    currency: t.currency,
+    currency_symbol: t.currency_symbol,
+    timezone: t.timezone,
+    last_insight_ts: null,
+  };
+}
+
+/** A new user's workspace: the existing one of their e-mail domain, or a new one named after it. */
+export async function findOrCreateWorkspaceForDomain(
+  tx: Queryable,
+  input: { domain: string; plan: string },
+): Promise<{ tenant: repo.TenantRow; created: boolean }> {
+  const existing = await repo.findTenantByDomain(tx, input.domain);
+  if (existing) return { tenant: existing, created: false };
+  const tenant = await repo.insertTenant(tx, {
+    display_name: workspaceNameFromDomain(input.domain),
+    email_domain: input.domain,
+    plan: input.plan,
+    tenant_status: 'new',
+  });
+  return { tenant, created: true };
+}
+
+/** 'acme-store.co.uk' → 'Acme Store': a starting name the owner renames during onboarding. */
+export function workspaceNameFromDomain(domain: string): string {
+  const label = domain.split('.')[0] ?? domain;
+  return (
+    label
+      .split(/[-_]+/)
+      .filter(Boolean)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ') || domain
+  ).slice(0, 40);
+}
+
+export const addMember = repo.insertMembership;
+export const createTenant = repo.insertTenant;
+export const findTenantRow = repo.findTenant;
+export const findAllCustomersTenant = repo.findAllCustomersTenant;
+export const findDemoTenant = repo.findDemoTenant;

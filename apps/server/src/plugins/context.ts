@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+
+export interface AuthUser {
+  userId: number;
+  userUuid: string;
+  email: string;
+  /** The user's own workspace. */
+  tenantId: number;
+  isOperator: boolean;
+  sessionHash: string;
+}
+
+/** What every service verb receives: infrastructure plus who is calling. */
+export interface BaseContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface SessionContext extends BaseContext {
+  user: AuthUser;
+}
+
+/** A tenant-scoped call: the tenant is resolved and authorised once, by the auth plugin. */
+export interface TenantContext extends SessionContext {
+  tenantId: number;
+  isDemo: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    tenantId: number | null;
+    isDemo: boolean;
+  }
+}

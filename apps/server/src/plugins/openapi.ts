@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '@tidemark/contract';
+import { VERSION } from '../modules/health/health.service';
+
+/** The OpenAPI document is generated from the contract's zod schemas, so it cannot drift from the code. */
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Tidemark API',
+          version: VERSION,
+          description:
+            'KPI and site-health monitoring. Errors are `{ "success": false, "message": "…" }`. Tenant-scoped calls take `tenant_id`.',
+        },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,43 @@
+import { loadConfig } from './config/env';
+import { buildApp } from './app';
+import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
+
+const config = loadConfig();
+const app = await buildApp({ config });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // In-flight requests get ten seconds to finish; then the process goes regardless.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  process.exit(1);
+}
+
+const mail =
+  app.mailer.kind === 'outbox'
+    ? `No SMTP_URL is set: sign-in links are printed in this log and listed at ${config.publicUrl}/v1/dev/outbox`
+    : 'Sign-in links are sent through SMTP.';
+console.log(
+  [
+    '',
+    `  Tidemark is running on ${config.publicUrl}  (database: ${app.db.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Sign in at ${config.publicUrl}/login with a magic link for:`,
+    `    ${DEMO_OWNER_EMAIL}   owner of the Demo Store workspace`,
+    `    ${OPERATOR_EMAIL}  operator, can view every customer`,
+    `  ${mail}`,
+    '',
+  ].join('\n'),
+);

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@tidemark/contract';
+import { loadConfig, type Config } from '../config/env';
+import { buildApp } from '../app';
+import { openDb, type Db } from '../db/client';
+import { addMember, createTenant, type TenantRow } from '../modules/tenants';
+import { signInByEmail, startSession } from '../modules/auth';
+
+export type TestDriver = 'pglite' | 'postgres';
+
+/** PGlite always; a PostgreSQL server too when TEST_DATABASE_URL names one (CI does). */
+export function testDrivers(): TestDriver[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh database: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
+export async function buildTestApp(
+  options: { driver?: TestDriver; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const driver = options.driver ?? 'pglite';
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', PUBLIC_URL: 'http://localhost:8080' },
+    options.config,
+  );
+  let schema: string | undefined;
+  let db: Db;
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = await openDb({ databaseUrl: url, schema, poolSize: 4 });
+  } else {
+    db = await openDb({ dataDir: 'memory://' });
+  }
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export interface Actor {
+  userId: number;
+  tenantId: number;
+  email: string;
+  /** Headers that make a request as this user: session cookie plus the CSRF pair. */
+  headers: Record<string, string>;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+/** A new workspace with one owner, signed in. */
+export async function createWorkspace(t: TestApp, name = `Shop ${unique()}`): Promise<{ tenant: TenantRow; owner: Actor }> {
+  const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique()}.test`;
+  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const userId = await signInByEmail(ctx, { email: `owner@${domain}`, plan: 'shopify', shopifyData: null });
+  const [row] = await t.db.query<{ tenant_id: number }>('select tenant_id from users where user_id = $1', [userId]);
+  const [tenant] = await t.db.query<TenantRow>('select * from tenants where tenant_id = $1', [row!.tenant_id]);
+  return { tenant: tenant!, owner: await actorFor(t, userId) };
+}
+
+/** A member of the all-customers tenant. */
+export async function createOperator(t: TestApp): Promise<Actor> {
+  const [all] = await t.db.query<{ tenant_id: number }>('select tenant_id from tenants where is_all_customers');
+  const domain = `ops-${unique()}.test`;
+  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const userId = await signInByEmail(ctx, { email: `ops@${domain}`, plan: 'internal', shopifyData: null });
+  await addMember(t.db, all!.tenant_id, userId, 'member');
+  return actorFor(t, userId);
+}
+
+export async function actorFor(t: TestApp, userId: number): Promise<Actor> {
+  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const session = await startSession(ctx, userId);
+  const csrf = randomBytes(16).toString('hex');
+  const [user] = await t.db.query<{ tenant_id: number; email: string }>('select tenant_id, email from users where user_id = $1', [userId]);
+  return {
+    userId,
+    tenantId: user!.tenant_id,
+    email: user!.email,
+    headers: { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
+  };
+}
+
+export { createTenant };
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
