@@ -160,6 +160,33 @@ export function scoreNab(files: readonly NabFile[], cost: CostMatrix): NabResult
   return result;
 }
 
+/** The total when every row scoring at least `threshold` is a detection (for per-file breakdowns). */
+export function scoreAtThreshold(files: readonly NabFile[], cost: CostMatrix, threshold: number): NabResult {
+  const rows: SweepRow[] = [];
+  let windowCount = 0;
+  for (const file of files) windowCount += sweepRows(file, cost, windowCount, rows);
+  const best = new Map<number, number>();
+  let fpScore = 0;
+  let fp = 0;
+  for (const row of rows) {
+    if (row.window >= 0) best.set(row.window, Math.max(best.get(row.window) ?? -cost.fnWeight, row.score >= threshold ? row.sweepScore : -cost.fnWeight));
+    else if (row.score >= threshold) {
+      fpScore += row.sweepScore;
+      fp++;
+    }
+  }
+  let score = fpScore;
+  let tp = 0;
+  for (const v of best.values()) {
+    score += v;
+    if (v > -cost.fnWeight) tp++;
+  }
+  const perfect = cost.tpWeight * windowCount;
+  const nul = -cost.fnWeight * windowCount;
+  const normalised = windowCount === 0 ? 0 : (100 * (score - nul)) / (perfect - nul);
+  return { threshold, score, normalised, tp, fp, fn: best.size - tp, windows: windowCount };
+}
+
 /** Scores under all three NAB profiles. */
 export function scoreNabProfiles(files: readonly NabFile[]): Record<NabProfileName, NabResult> {
   return {

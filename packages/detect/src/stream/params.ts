@@ -1,0 +1,28 @@
+import type { Sensitivity, StreamParams } from './types';
+
+export const DEFAULT_PARAMS: StreamParams = {
+  levelAlpha: [0.2, 0.05],
+  seasonAlpha: 0.2,
+  errAlpha: 0.01,
+  seasonGain: 0.9,
+  clip: 4,
+  maxZ: 20,
+  shiftAlphas: [0.1, 0.02],
+  volAlpha: 0.1,
+  empWeight: 3,
+  empSimilar: 0.8,
+  histDecay: 0.0002,
+  histStart: 0.5,
+  scoreDecades: 8,
+  vAlpha: 0.001,
+  renotify: 1.5,
+  quietHalfLife: 100,
+  quietFactor: 0,
+  warmup: 100,
+};
+
+/** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */
+export function bandWidth(sensitivity: Sensitivity | undefined): number {
+  if (typeof sensitivity === 'number') return Number.isFinite(sensitivity) && sensitivity > 0 ? sensitivity : 2;
+  return sensitivity === 'low' ? 3 : sensitivity === 'high' ? 1 : 2;
+}

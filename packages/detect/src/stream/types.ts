@@ -1,0 +1,93 @@
+/** 'low' keeps the band at ±3σ (fewer flags), 'high' at ±1σ; a number is the half-width in σ. */
+export type Sensitivity = 'low' | 'medium' | 'high' | number;
+
+export type StreamStatus = 'not enough history' | 'constant series' | 'ok';
+
+/** Why a row did not update the model. */
+export type IgnoredReason = 'missing value' | 'invalid timestamp' | 'duplicate timestamp' | 'out of order';
+
+export interface StreamParams {
+  /** Level smoothing for [level-only model, seasonal models]. */
+  levelAlpha: [number, number];
+  /** Seasonal bin smoothing per visit. */
+  seasonAlpha: number;
+  /** Smoothing of each model's absolute error (model choice and σ). */
+  errAlpha: number;
+  /** A seasonal model must beat the level model by this factor to be chosen. */
+  seasonGain: number;
+  /** Residuals beyond clip·σ are clipped before the model learns from them. */
+  clip: number;
+  /** Standardised residuals are bounded so one wild value cannot dominate. */
+  maxZ: number;
+  /** Smoothing of the fast and slow residual means (level shifts). */
+  shiftAlphas: [number, number];
+  /** Smoothing of the mean absolute residual (volatility rises). */
+  volAlpha: number;
+  /** Weight of the empirical tail frequency against the normal tail. */
+  empWeight: number;
+  /** Past values count as "as extreme" from this fraction of the current one. */
+  empSimilar: number;
+  histDecay: number;
+  /** The empirical tail ignores the first histStart · warmup rows, while the models are still settling. */
+  histStart: number;
+  /** Tail probability 10^-scoreDecades maps to anomaly_score 1. */
+  scoreDecades: number;
+  /** Smoothing of each scale's typical size. */
+  vAlpha: number;
+  /** A new alarm needs a score this many times the recent peak. */
+  renotify: number;
+  /** Rows for the remembered peak to halve. */
+  quietHalfLife: number;
+  /** Damping of scores that do not beat the recent peak. */
+  quietFactor: number;
+  warmup: number;
+}
+
+export interface StreamOptions {
+  sensitivity?: Sensitivity;
+  /** Rows to learn from before scoring (NAB: the probationary length). */
+  warmup?: number;
+  params?: Partial<StreamParams>;
+}
+
+export interface StreamPoint {
+  ts: number;
+  value: number | null;
+  yhat: number | null;
+  yhat_lower: number | null;
+  yhat_upper: number | null;
+  /** 0 = as expected, 1 = certainly anomalous. */
+  anomaly_score: number;
+  is_anomaly: boolean;
+  status: StreamStatus;
+  /** Set when the row was skipped and did not change the model. */
+  ignored?: IgnoredReason;
+}
+
+/** Plain JSON: numbers and arrays only, so it can be persisted as is. */
+export interface StreamState {
+  version: 1;
+  params: StreamParams;
+  sensitivity: number;
+  warmup: number;
+  n: number;
+  firstTs: number | null;
+  lastTs: number | null;
+  dts: number[];
+  binWidth: number[];
+  level: number[];
+  err: number[];
+  errN: number[];
+  season: number[][];
+  seen: number[][];
+  absMean: number;
+  lastValue: number;
+  constantRun: number;
+  m: number[];
+  mu: number[];
+  v: number[];
+  hist: number[][];
+  histTotal: number;
+  recentPeak: number;
+  peakDecay: number;
+}
