@@ -47,6 +47,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('mailer', options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log)));
   app.decorate('routeTable', []);
+  app.decorate('registeredRoutes', []);
+  // Every route, however it was added, so a test can prove none under /v1 escapes the access rules.
+  app.addHook('onRoute', (route) => {
+    app.registeredRoutes.push({ method: String(route.method), url: route.url, access: route.config?.access });
+  });
 
   await app.register(cookie, { secret: await sessionSecret(db, config.sessionSecret) });
   await app.register(rateLimit, { global: false });

@@ -33,6 +33,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every contract route this app serves; the isolation test walks it. */
     routeTable: RouteDef[];
+    registeredRoutes: Array<{ method: string; url: string; access: RouteDef['access'] | undefined }>;
   }
 }
 
