@@ -8,6 +8,7 @@ const MAX_BINS = 2016;
 /** σ ≈ 1.2533 · mean |residual| for a normal residual. */
 const MAD_TO_SIGMA = 1.2533;
 const DT_RING = 15;
+const MAX_ABS = 1e150;
 /** Log-spaced bins of |z| for the empirical tail: 0.5 · 1.08^b. */
 const Z_BINS = 80;
 const Z_BIN0 = 0.5;
@@ -139,12 +140,14 @@ function detectorFrom(s: StreamState): StreamingDetector {
 
   function skip(ts: number, value: number | null, reason: StreamPoint['ignored']): StreamPoint {
     const at = Number.isFinite(ts) ? ts : (s.lastTs ?? 0);
-    return { ts, value, ...expected(at, bestModel(s)), anomaly_score: 0, is_anomaly: false, status: status(), ignored: reason };
+    return { ts, value, ...expected(at, bestModel(s)), anomaly_score: 0, outside_band: false, status: status(), ignored: reason };
   }
 
   function update(ts: number, value: number | null): StreamPoint {
     if (!Number.isFinite(ts)) return skip(ts, value, 'invalid timestamp');
     if (value === null || !Number.isFinite(value)) return skip(ts, value, 'missing value');
+    // Beyond this, differences of two values can overflow to Infinity.
+    if (Math.abs(value) > MAX_ABS) return skip(ts, value, 'out of range');
     if (s.lastTs !== null && ts <= s.lastTs) return skip(ts, value, ts === s.lastTs ? 'duplicate timestamp' : 'out of order');
 
     if (s.lastTs !== null) {
@@ -182,7 +185,9 @@ function detectorFrom(s: StreamState): StreamingDetector {
       score = raw > p.renotify * s.recentPeak ? raw : raw * p.quietFactor;
       s.recentPeak = Math.max(s.recentPeak * s.peakDecay, raw);
     }
-    return { ts, value, ...range, anomaly_score: score, is_anomaly: score >= 0.5, status: status() };
+    const st = status();
+    const outside = st === 'ok' && range.yhat_lower !== null && range.yhat_upper !== null && (value < range.yhat_lower || value > range.yhat_upper);
+    return { ts, value, ...range, anomaly_score: score, outside_band: outside, status: st };
   }
 
   function evidence(u: number, first: boolean): number[] {

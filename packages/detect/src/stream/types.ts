@@ -4,7 +4,7 @@ export type Sensitivity = 'low' | 'medium' | 'high' | number;
 export type StreamStatus = 'not enough history' | 'constant series' | 'ok';
 
 /** Why a row did not update the model. */
-export type IgnoredReason = 'missing value' | 'invalid timestamp' | 'duplicate timestamp' | 'out of order';
+export type IgnoredReason = 'missing value' | 'out of range' | 'invalid timestamp' | 'duplicate timestamp' | 'out of order';
 
 export interface StreamParams {
   /** Level smoothing for [level-only model, seasonal models]. */
@@ -56,9 +56,10 @@ export interface StreamPoint {
   yhat: number | null;
   yhat_lower: number | null;
   yhat_upper: number | null;
-  /** 0 = as expected, 1 = certainly anomalous. */
+  /** 0 = as expected, 1 = certainly anomalous; −log10 of the tail probability, scaled. */
   anomaly_score: number;
-  is_anomaly: boolean;
+  /** The value lies outside [yhat_lower, yhat_upper] (the band set by the sensitivity) once status is 'ok'. */
+  outside_band: boolean;
   status: StreamStatus;
   /** Set when the row was skipped and did not change the model. */
   ignored?: IgnoredReason;
