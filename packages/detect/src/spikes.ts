@@ -1,0 +1,168 @@
+import type { ExpectedRange } from './range';
+import type { Grain } from './series';
+
+export type Severity = 'High' | 'Medium' | 'Low';
+export type Direction = 'up' | 'down';
+
+/** What the metric means to the business; drives severity. */
+export interface MetricWeight {
+  /** 1 is most important (spec tier 1-3). */
+  tier?: 1 | 2 | 3;
+  /** Share of the topline this metric drives, 0..1. */
+  impact_to_topline?: number;
+}
+
+export interface SpikeOptions extends MetricWeight {
+  /** Evidence (peak z, or mean z × √min(k,3) over a run of k) an incident needs; default band z + 2.5. */
+  incidentZ?: number;
+  /** Smallest relative deviation worth an insight (|lift|), default 0.05 = 5%. */
+  minLift?: number;
+  /** Buckets after an incident during which a new one in the same direction extends it. */
+  cooldown?: number;
+  /** How incident totals combine buckets: sum for counts and money, mean for rates. */
+  aggregation?: 'sum' | 'mean';
+}
+
+export interface SpikeIncident {
+  start: number;
+  end: number;
+  /** Bucket indices [startIndex, endIndex] inside the range arrays. */
+  startIndex: number;
+  endIndex: number;
+  peakIndex: number;
+  direction: Direction;
+  /** Buckets outside the band within the incident. */
+  count: number;
+  current: number;
+  expected: number;
+  lower: number;
+  upper: number;
+  /** (current − expected) / |expected|; NaN when expected is zero. */
+  lift: number;
+  /** Combined evidence of the run in standard deviations. */
+  evidence: number;
+  severity: Severity;
+  /** 0..∞ score behind the severity. */
+  severityScore: number;
+}
+
+export const DEFAULT_COOLDOWN: Record<Grain, number> = { h: 6, d: 2, w: 1, m: 1 };
+
+const TIER_WEIGHT = { 1: 1, 2: 0.75, 3: 0.5 } as const;
+
+/**
+ * Severity from size (evidence and lift), duration, the metric's tier and its impact on the topline.
+ * Tier 1 at 50% impact, 6 sigma and 20% lift for one bucket scores 1.5, the edge of High.
+ */
+export function scoreSeverity(evidence: number, lift: number, buckets: number, weight: MetricWeight = {}): { severity: Severity; score: number } {
+  const size = Math.min(Math.abs(evidence) / 6, 2) * (0.5 + Math.min(Number.isFinite(lift) ? Math.abs(lift) / 0.2 : 1, 1.5));
+  const duration = 1 + 0.25 * Math.log2(Math.max(1, buckets));
+  const tier = TIER_WEIGHT[weight.tier ?? 2];
+  const impact = 0.5 + Math.min(Math.max(weight.impact_to_topline ?? 0.5, 0), 1);
+  const score = size * duration * tier * impact;
+  return { severity: score >= 1.5 ? 'High' : score >= 0.75 ? 'Medium' : 'Low', score };
+}
+
+/**
+ * Spikes: runs of buckets outside the band, merged while they keep one direction (and across the
+ * cooldown), kept when their combined evidence and lift are large enough to be worth an insight.
+ */
+export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): SpikeIncident[] {
+  if (range.status !== 'ok') return [];
+  const { score, y, yhat, lower, upper, timestamps } = range;
+  const n = score.length;
+  const incidentZ = options.incidentZ ?? range.z + 2.5;
+  const minLift = options.minLift ?? 0.05;
+  const cooldown = options.cooldown ?? DEFAULT_COOLDOWN[range.grain];
+  const mean = options.aggregation === 'mean';
+
+  type Run = { a: number; b: number; dir: Direction; zsum: number; count: number; peak: number };
+  const runs: Run[] = [];
+  let cur: Run | null = null;
+  for (let i = 0; i < n; i++) {
+    const s = score[i]!;
+    const out = Number.isFinite(s) && Math.abs(s) > range.z;
+    const dir: Direction = s > 0 ? 'up' : 'down';
+    if (out && cur && cur.dir === dir && i === cur.b + 1) {
+      cur.b = i;
+      cur.zsum += s;
+      cur.count++;
+      if (Math.abs(s) > Math.abs(score[cur.peak]!)) cur.peak = i;
+      continue;
+    }
+    if (cur) runs.push(cur);
+    cur = out ? { a: i, b: i, dir, zsum: s, count: 1, peak: i } : null;
+  }
+  if (cur) runs.push(cur);
+
+  const incidents: SpikeIncident[] = [];
+  let last: Run | null = null;
+  for (const r of runs) {
+    const merged = last && last.dir === r.dir && r.a - last.b <= cooldown + 1 ? last : null;
+    if (merged) {
+      // One incident is one insight: a repeat inside the cooldown extends it.
+      merged.b = r.b;
+      merged.zsum += r.zsum;
+      merged.count += r.count;
+      if (Math.abs(score[r.peak]!) > Math.abs(score[merged.peak]!)) merged.peak = r.peak;
+      continue;
+    }
+    if (last) pushIncident(last);
+    last = { ...r };
+  }
+  if (last) pushIncident(last);
+  return incidents;
+
+  // Residuals of neighbouring buckets are correlated, so a long run earns a modest bonus, not √k.
+  function runEvidence(r: Run): number {
+    const mean = Math.abs(r.zsum) / r.count;
+    const peak = Math.abs(score[r.peak]!);
+    const value = Math.max(peak, mean * Math.sqrt(Math.min(r.count, 3)));
+    return r.dir === 'up' ? value : -value;
+  }
+
+  function pushIncident(r: Run): void {
+    const evidence = runEvidence(r);
+    if (Math.abs(evidence) < incidentZ) return;
+    let current = 0;
+    let expected = 0;
+    let lo = 0;
+    let hi = 0;
+    let k = 0;
+    for (let i = r.a; i <= r.b; i++) {
+      if (!Number.isFinite(score[i]!)) continue;
+      current += y[i]!;
+      expected += yhat[i]!;
+      lo += lower[i]!;
+      hi += upper[i]!;
+      k++;
+    }
+    if (k === 0) return;
+    if (mean) {
+      current /= k;
+      expected /= k;
+      lo /= k;
+      hi /= k;
+    }
+    const lift = expected !== 0 ? (current - expected) / Math.abs(expected) : NaN;
+    if (Number.isFinite(lift) && Math.abs(lift) < minLift) return;
+    const { severity, score: severityScore } = scoreSeverity(evidence, lift, r.b - r.a + 1, options);
+    incidents.push({
+      start: timestamps[r.a]!,
+      end: timestamps[r.b]!,
+      startIndex: r.a,
+      endIndex: r.b,
+      peakIndex: r.peak,
+      direction: r.dir,
+      count: r.count,
+      current,
+      expected,
+      lower: lo,
+      upper: hi,
+      lift,
+      evidence,
+      severity,
+      severityScore,
+    });
+  }
+}

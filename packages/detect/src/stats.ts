@@ -1,0 +1,122 @@
+/** Median of the finite values (NaN when none); sorts a copy. */
+export function median(values: ArrayLike<number>): number {
+  const xs: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isFinite(v)) xs.push(v);
+  }
+  if (xs.length === 0) return NaN;
+  xs.sort((a, b) => a - b);
+  const m = xs.length >> 1;
+  return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
+}
+
+/** Robust standard deviation: 1.4826 × median absolute deviation from the median. */
+export function robustSigma(values: ArrayLike<number>): number {
+  const m = median(values);
+  if (!Number.isFinite(m)) return NaN;
+  const dev: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isFinite(v)) dev.push(Math.abs(v - m));
+  }
+  return 1.4826 * median(dev);
+}
+
+/** Centered running median over finite values; buckets whose window is empty stay NaN. */
+export function runningMedian(x: Float64Array, window: number): Float64Array {
+  const n = x.length;
+  const half = window >> 1;
+  const out = new Float64Array(n).fill(NaN);
+  const win: number[] = [];
+  const insert = (v: number): void => {
+    let lo = 0;
+    let hi = win.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (win[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    win.splice(lo, 0, v);
+  };
+  const remove = (v: number): void => {
+    let lo = 0;
+    let hi = win.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (win[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    win.splice(lo, 1);
+  };
+  for (let i = 0; i < Math.min(half, n); i++) if (!Number.isNaN(x[i]!)) insert(x[i]!);
+  for (let i = 0; i < n; i++) {
+    const add = i + half;
+    if (add < n && !Number.isNaN(x[add]!)) insert(x[add]!);
+    const drop = i - half - 1;
+    if (drop >= 0 && !Number.isNaN(x[drop]!)) remove(x[drop]!);
+    const k = win.length;
+    if (k > 0) out[i] = k % 2 ? win[k >> 1]! : (win[(k >> 1) - 1]! + win[k >> 1]!) / 2;
+  }
+  return out;
+}
+
+/** Centered moving mean over finite values with an odd window; NaN where the window is empty. */
+export function movingMean(x: Float64Array, window: number): Float64Array {
+  const n = x.length;
+  const half = window >> 1;
+  const sum = new Float64Array(n + 1);
+  const cnt = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    const ok = !Number.isNaN(v);
+    sum[i + 1] = sum[i]! + (ok ? v : 0);
+    cnt[i + 1] = cnt[i]! + (ok ? 1 : 0);
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - half);
+    const b = Math.min(n, i + half + 1);
+    const c = cnt[b]! - cnt[a]!;
+    out[i] = c > 0 ? (sum[b]! - sum[a]!) / c : NaN;
+  }
+  return out;
+}
+
+/** Fills NaN by linear interpolation between finite neighbours, flat beyond the ends. */
+export function interpolate(x: Float64Array): Float64Array {
+  const n = x.length;
+  const out = Float64Array.from(x);
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(out[i]!)) continue;
+    if (last < 0) for (let j = 0; j < i; j++) out[j] = out[i]!;
+    else if (i - last > 1) {
+      const a = out[last]!;
+      const b = out[i]!;
+      for (let j = last + 1; j < i; j++) out[j] = a + ((b - a) * (j - last)) / (i - last);
+    }
+    last = i;
+  }
+  if (last >= 0) for (let j = last + 1; j < n; j++) out[j] = out[last]!;
+  return out;
+}
+
+/** Standard normal quantile (Acklam's approximation, |error| < 1.2e-9). */
+export function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const lo = 0.02425;
+  if (p <= 0) return -Infinity;
+  if (p >= 1) return Infinity;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  }
+  if (p > 1 - lo) return -normalQuantile(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+}
