@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Three projects: pure and API tests in Node, web components in jsdom, browser tests against the production build.
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         test: {
