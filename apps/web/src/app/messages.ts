@@ -1,0 +1,154 @@
+import { STATUS_CATALOGUE, UI_MESSAGES } from '@tidemark/contract';
+
+/** Strings of the application shell: top bar, error screens and the areas later issues build. */
+export const SHELL_COPY = {
+  mainNav: 'Main',
+  tabs: {
+    home: 'Home',
+    insights: 'Insights',
+    events: 'Events',
+    metrics: 'Metrics',
+    explorer: 'Explorer',
+    reports: 'Reports',
+  },
+  demoSwitch: 'Demo Mode',
+  demoBanner: "You're exploring Tidemark with a sample store. Nothing here touches your own workspace.",
+  demoExit: 'Exit demo mode',
+  globalFilter: 'Global filter',
+  globalFilterValue: 'All data',
+  globalFilterSoon: 'Global filters are on their way: soon you can segment every page by one dimension value.',
+  northStar: 'North Star',
+  documentation: 'Documentation',
+  account: 'Account',
+  changeCustomer: 'Change Customer',
+  preferences: 'Preferences',
+  manageDatasources: 'Manage Datasources',
+  logout: 'Logout',
+  viewingCustomer: (name: string) => `Viewing ${name}`,
+  loadingWorkspace: 'Loading your workspace',
+} as const;
+
+export const ERROR_COPY = {
+  notFound: { code: '404', title: STATUS_CATALOGUE[404].title, message: UI_MESSAGES.pageNotFound },
+  unexpected: { title: 'Unexpected Error', message: UI_MESSAGES.unexpectedError },
+  goBack: 'Go Back',
+  startOver: 'Start Over',
+  retry: 'Try again',
+} as const;
+
+export interface AreaCopy {
+  title: string;
+  description: string;
+  highlights?: readonly string[];
+}
+
+/** The screens later issues build; each shows a designed page naming its area meanwhile. */
+export const AREA_COPY = {
+  home: {
+    title: 'Home',
+    description: 'Home — your daily digest of what changed across your KPIs will appear here.',
+    highlights: ['Yesterday, last month and last quarter at a glance', 'The biggest movers, ranked by impact'],
+  },
+  feed: {
+    title: 'Insights',
+    description: 'Insights — spikes and trend changes in your metrics, with their root cause, will appear here.',
+    highlights: ['Severity, lift and dollar impact on every card', 'Related insights grouped together'],
+  },
+  events: {
+    title: 'Events',
+    description: 'Events — your provider outages, site errors and experience events will appear here.',
+    highlights: ['Outages at payment, shipping and platform providers', 'Error rates per page with their revenue impact'],
+  },
+  eventGroup: {
+    title: 'Event details',
+    description: 'Event details — the timeline, affected pages and impact of this event will appear here.',
+  },
+  datasources: {
+    title: 'Data sources',
+    description: 'Data sources — your connected stores, files and warehouses, with their sync status, will appear here.',
+  },
+  metrics: {
+    title: 'Metrics',
+    description: 'Metrics — every KPI you track, with its expected range and recent changes, will appear here.',
+  },
+  metric: {
+    title: 'Metric',
+    description: 'Metric details — the series, expected range and breakdown by dimension will appear here.',
+  },
+  preferences: {
+    title: 'Preferences',
+    description: 'Preferences — your profile, notifications, API keys, stores and billing will appear here.',
+  },
+  docsApi: {
+    title: 'API documentation',
+    description: 'API documentation — an interactive reference of the Tidemark API will appear here.',
+  },
+  explorer: {
+    title: 'Explorer',
+    description: 'Explorer — slice and compare your data by any dimension will appear here.',
+  },
+  reports: {
+    title: 'Reports',
+    description: 'Reports — your weekly business and site-health reports will appear here.',
+  },
+  insight: {
+    title: 'Insight',
+    description: 'Insight details — what changed, when, by how much and why will appear here.',
+  },
+  group: {
+    title: 'Insight group',
+    description: 'Insight group — related insights and their shared root cause will appear here.',
+  },
+  onboardCreateTenant: {
+    title: 'Create your workspace',
+    description: 'Workspace setup — name your workspace and add your store URL here.',
+  },
+  onboardJoinWorkspace: {
+    title: 'Join your team',
+    description: "Join your team — your team's workspace and its members will appear here.",
+  },
+  onboardUserPersona: {
+    title: 'How are you planning to use the product?',
+    description: 'Tell us your role (Founder, Marketer or Other) so we can suggest the right metrics.',
+  },
+  onboardAppInstallation: {
+    title: 'Install the store app',
+    description: 'Store app — install the Tidemark app on your store to start collecting data.',
+  },
+  onboardStartTrial: {
+    title: 'Start your free trial',
+    description: 'Free trial — aim for a 10% conversion increase during your trial; cancel in 1 click.',
+  },
+  onboardStripeAddOn: {
+    title: 'Add-ons',
+    description: 'Add-ons — optional paid add-ons for your plan will appear here.',
+  },
+  onboardingSelect: {
+    title: 'Select a data source',
+    description: 'Data sources — choose a connector to bring your data into Tidemark.',
+  },
+  onboardingCsv: {
+    title: 'Upload a CSV file',
+    description: 'CSV upload — add a .csv file to set up a data set.',
+  },
+  onboardingSync: {
+    title: 'Syncing your data',
+    description: 'Sync — the progress of your first data sync will appear here.',
+  },
+  onboardingConfigureMetrics: {
+    title: 'Configure metrics',
+    description: 'Configure metrics — turn your fields into metrics and dimensions here.',
+  },
+  onboardingSetPreferences: {
+    title: 'Set preferences',
+    description: 'Preferences — analysis, notifications and API keys for your new data source.',
+  },
+  onboardingFinish: {
+    title: "You're all set",
+    description: "You're all set — your metrics are being prepared.",
+  },
+  onboardingConnector: {
+    title: 'Continue setup',
+    description: 'Resume — pick up your in-progress file connection here.',
+  },
+} as const satisfies Record<string, AreaCopy>;

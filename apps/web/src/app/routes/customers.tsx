@@ -1,0 +1,5 @@
+import { CustomerPicker } from '@/features/tenants';
+
+export function Component() {
+  return <CustomerPicker />;
+}

@@ -1,0 +1,5 @@
+import { LoggedInAsPage } from '@/features/auth';
+
+export function Component() {
+  return <LoggedInAsPage />;
+}

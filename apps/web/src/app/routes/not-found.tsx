@@ -1,0 +1,5 @@
+import { NotFoundPage } from '../errors/not-found-page';
+
+export function Component() {
+  return <NotFoundPage />;
+}

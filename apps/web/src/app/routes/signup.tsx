@@ -1,0 +1,5 @@
+import { AuthPage } from '@/features/auth';
+
+export function Component() {
+  return <AuthPage mode="signup" />;
+}

@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Outlet, useNavigation } from 'react-router';
+import { useDemoMode } from '@/session';
+import { DemoBanner } from './demo-banner';
+import { TopBar } from './top-bar';
+
+/** Top bar, demo banner and the page. Page errors render inside it (see router.tsx). */
+export function AppShell() {
+  const [demoMode, setDemoMode] = useDemoMode();
+  const navigation = useNavigation();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <TopBar />
+      {navigation.state === 'loading' && (
+        <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1200, height: 2 }} />
+      )}
+      {demoMode && <DemoBanner onExit={() => setDemoMode(false)} />}
+      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { useFlags, flagsQueryOptions, getFlags, type Flags, type UseFlagsResult } from './api/get-flags';

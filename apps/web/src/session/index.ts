@@ -1,0 +1,10 @@
+export { useDemoMode, isDemoMode, setDemoMode } from './demo-mode';
+export {
+  useSelectedCustomer,
+  getSelectedCustomer,
+  selectCustomer,
+  clearSelectedCustomer,
+} from './selected-customer';
+export { clearStoredGlobalFilter } from './global-filter';
+export { SessionProvider, useSession, useCurrentUser, useTenants, firstNameOf } from './session-context';
+export { useTenantScope, resolveTenantId, tenantQuery, type TenantScope } from './tenant-scope';
