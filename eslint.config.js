@@ -27,7 +27,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '../../*/**', '@/features/*'], message: 'A feature may not import another feature; compose them in app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '../../*/**', '@/features/*'],
+              message: 'A feature may not import another feature; compose them in app/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -35,13 +42,23 @@ export default tseslint.config(
     // Handlers stay thin: no SQL in routes.
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**', '**/*.repository'], message: 'Routes call services, never the database.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/**', '**/*.repository'], message: 'Routes call services, never the database.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/detect/**/*.ts', 'packages/format/**/*.ts', 'packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'http'], message: 'Packages are pure: no I/O.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'http'], message: 'Packages are pure: no I/O.' }] },
+      ],
     },
   },
   {

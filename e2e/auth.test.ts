@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, latestLinkFor, newContext, screenshot, signInByMagicLink, startServer, type RunningServer } from './support/harness';
+import {
+  launchBrowser,
+  latestLinkFor,
+  newContext,
+  screenshot,
+  signInByMagicLink,
+  startServer,
+  type RunningServer,
+} from './support/harness';
 
 describe('signing up and finding your way', () => {
   let server: RunningServer;
@@ -18,7 +26,9 @@ describe('signing up and finding your way', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await page.goto('/signup');
-    await expect(page.getByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }).isVisible(),
+    ).resolves.toBe(true);
     await screenshot(page, 'signup');
 
     const email = page.getByRole('textbox', { name: /email/i });
@@ -80,7 +90,9 @@ describe('signing up and finding your way', () => {
     await signInByMagicLink(page, server.url, 'owner@demo-store.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/no/such/page');
-    await page.getByText("Sorry, we couldn't find the page you are looking for, maybe it doesn't exist.").waitFor();
+    await page
+      .getByText("Sorry, we couldn't find the page you are looking for, maybe it doesn't exist.")
+      .waitFor();
     await expect(page.getByRole('button', { name: 'Go Back' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: 'Start Over' }).click();
@@ -100,7 +112,9 @@ describe('signing up and finding your way', () => {
     await page.getByText('Please check your email for the login link').waitFor();
     await page.goto(await latestLinkFor(server.url, 'owner@demo-store.example'));
     await page.waitForURL('**/events**');
-    const demoSwitch = page.getByRole('switch', { name: 'Demo Mode' }).or(page.getByRole('checkbox', { name: 'Demo Mode' }));
+    const demoSwitch = page
+      .getByRole('switch', { name: 'Demo Mode' })
+      .or(page.getByRole('checkbox', { name: 'Demo Mode' }));
     await expect(demoSwitch.isChecked()).resolves.toBe(true);
     await screenshot(page, 'events-demo-mode');
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInByMagicLink, startServer, type RunningServer } from './support/harness';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInByMagicLink,
+  startServer,
+  type RunningServer,
+} from './support/harness';
 
 describe('workspaces and operators', () => {
   let server: RunningServer;
@@ -45,14 +52,19 @@ describe('workspaces and operators', () => {
     const pageA = await a.newPage();
     await signInByMagicLink(pageA, server.url, 'ana@alpha-shop.test');
     await pageA.waitForURL('**/onboard/**');
-    const tenantA = await pageA.evaluate(async () => (await (await fetch('/v1/auth/verify')).json()).user.tenant_id as number);
+    const tenantA = await pageA.evaluate(
+      async () => (await (await fetch('/v1/auth/verify')).json()).user.tenant_id as number,
+    );
 
     // The demo store's owner (onboarded) opens a URL of Ana's workspace.
     const b = await newContext(browser, server.url);
     const pageB = await b.newPage();
     await signInByMagicLink(pageB, server.url, 'owner@demo-store.example');
     await pageB.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const status = await pageB.evaluate(async (id) => (await fetch(`/v1/tenants/info?tenant_id=${id}`)).status, tenantA);
+    const status = await pageB.evaluate(
+      async (id) => (await fetch(`/v1/tenants/info?tenant_id=${id}`)).status,
+      tenantA,
+    );
     expect(status).toBe(403);
 
     await pageB.goto(`/events?tenant_id=${tenantA}`);

@@ -14,7 +14,11 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
       // A file that failed to load has no tests but must still count as a failure.
-      if (module.state() === 'failed' && ![...module.children.allTests()].some((t) => t.result().state === 'failed')) failed++;
+      if (
+        module.state() === 'failed' &&
+        ![...module.children.allTests()].some((t) => t.result().state === 'failed')
+      )
+        failed++;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

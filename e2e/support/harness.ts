@@ -15,7 +15,9 @@ async function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -84,7 +86,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -128,7 +132,12 @@ export async function latestLinkFor(serverUrl: string, email: string): Promise<s
 }
 
 /** Signs in through the real form and the e-mailed link. */
-export async function signInByMagicLink(page: Page, serverUrl: string, email: string, from = '/login'): Promise<void> {
+export async function signInByMagicLink(
+  page: Page,
+  serverUrl: string,
+  email: string,
+  from = '/login',
+): Promise<void> {
   await page.goto(from);
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('button', { name: /send magic link/i }).click();

@@ -45,7 +45,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('mailer', options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log)));
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log)),
+  );
   app.decorate('routeTable', []);
   app.decorate('registeredRoutes', []);
   // Every route, however it was added, so a test can prove none under /v1 escapes the access rules.
@@ -74,7 +78,12 @@ function loggerOptions(config: Config): object {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
     ...(config.logFormat === 'pretty'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

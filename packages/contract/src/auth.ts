@@ -119,7 +119,10 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 export const RedirectPathSchema = z
   .string()
   .max(2048)
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), 'must be a path on this site');
+  .refine(
+    (v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'),
+    'must be a path on this site',
+  );
 
 export const MagicLoginQuerySchema = z.object({ redirectTo: RedirectPathSchema.optional() });
 export const MagicLoginBodySchema = z.object({

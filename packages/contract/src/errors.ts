@@ -28,7 +28,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 export const STATUS_CATALOGUE = {
   400: {
     title: 'Bad Request',
-    message: 'There is a missing parameter in the request, please check if the request is being made correctly.',
+    message:
+      'There is a missing parameter in the request, please check if the request is being made correctly.',
   },
   401: {
     title: 'Session Expired',
@@ -58,7 +59,8 @@ export function catalogueFor(status: number, resource = 'resource'): { title: st
 
 export const UI_MESSAGES = {
   pageNotFound: "Sorry, we couldn't find the page you are looking for, maybe it doesn't exist.",
-  cardError: 'Something went wrong on our side, we are trying to fix the problem. Please try again after sometime.',
+  cardError:
+    'Something went wrong on our side, we are trying to fix the problem. Please try again after sometime.',
   unexpectedError:
     'An unexpected error occurred. Our team has been notified and is working to resolve the issue. Please try again later.',
 } as const;

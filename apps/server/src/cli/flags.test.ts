@@ -25,10 +25,14 @@ describe('npm run flags', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const flags = (...args: string[]) =>
-    run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/flags.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+    run(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/flags.ts', ...args],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
 
   it('turns a flag on for a workspace named by id, and lists it by name', async () => {
     const set = await flags('set', String(demoTenantId), 'explorer', 'on');
@@ -46,6 +50,9 @@ describe('npm run flags', () => {
   });
 
   it('fails clearly for an unknown workspace', async () => {
-    await expect(flags('list', 'Nobody Inc')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No workspace') });
+    await expect(flags('list', 'Nobody Inc')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No workspace'),
+    });
   });
 });

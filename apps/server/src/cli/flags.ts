@@ -25,7 +25,11 @@ async function main(argv: string[]): Promise<number> {
       [tenantArg],
     );
     if (rows.length !== 1) {
-      console.error(rows.length ? `"${tenantArg}" names ${rows.length} workspaces; use its id.` : `No workspace "${tenantArg}".`);
+      console.error(
+        rows.length
+          ? `"${tenantArg}" names ${rows.length} workspaces; use its id.`
+          : `No workspace "${tenantArg}".`,
+      );
       return 1;
     }
     const tenant = rows[0]!;

@@ -30,7 +30,9 @@ export interface DbOptions {
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? 'memory://');
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir ?? 'memory://');
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
@@ -42,7 +44,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   // PGlite is one connection: it queues queries itself and holds others back while a transaction runs.
   return {
     kind: 'pglite',
-    query: async <T extends object>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    query: async <T extends object>(sql: string, params?: unknown[]) =>
+      (await client.query<T>(sql, params)).rows,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
       client.transaction(async (tx) =>
         fn({ query: async <R extends object>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows }),
@@ -76,7 +79,8 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
       try {
         await client.query('begin');
         const result = await fn({
-          query: async <R extends object>(s: string, p?: unknown[]) => (await client.query<R>(s, p as unknown[])).rows,
+          query: async <R extends object>(s: string, p?: unknown[]) =>
+            (await client.query<R>(s, p as unknown[])).rows,
         });
         await client.query('commit');
         return result;

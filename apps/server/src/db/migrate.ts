@@ -14,7 +14,9 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.query(
       'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
     );
-    const done = new Set((await tx.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id));
+    const done = new Set(
+      (await tx.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.id)) continue;

@@ -15,10 +15,18 @@ export interface SeedResult {
  */
 export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    const existing = await tx.query<{ tenant_id: number }>('select tenant_id from tenants where is_all_customers');
-    const demoRows = await tx.query<{ tenant_id: number }>('select tenant_id from tenants where is_demo order by tenant_id limit 1');
+    const existing = await tx.query<{ tenant_id: number }>(
+      'select tenant_id from tenants where is_all_customers',
+    );
+    const demoRows = await tx.query<{ tenant_id: number }>(
+      'select tenant_id from tenants where is_demo order by tenant_id limit 1',
+    );
     if (existing[0]) {
-      return { created: false, allCustomersTenantId: existing[0].tenant_id, demoTenantId: demoRows[0]?.tenant_id ?? 0 };
+      return {
+        created: false,
+        allCustomersTenantId: existing[0].tenant_id,
+        demoTenantId: demoRows[0]?.tenant_id ?? 0,
+      };
     }
     const [all] = await tx.query<{ tenant_id: number }>(
       `insert into tenants (display_name, tenant_status, is_all_customers, plan) values ('All customers', 'active', true, 'internal')
@@ -29,7 +37,10 @@ export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<S
        values ($1, $1, $2, 'Olivia', 'Operator', false, 'active', true) returning user_id`,
       [OPERATOR_EMAIL, all!.tenant_id],
     );
-    await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [all!.tenant_id, operator!.user_id]);
+    await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [
+      all!.tenant_id,
+      operator!.user_id,
+    ]);
     let demoTenantId = 0;
     if (options.demo) {
       const [demo] = await tx.query<{ tenant_id: number }>(
@@ -42,7 +53,10 @@ export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<S
          values ($1, $1, $2, 'Dana', 'Demo', false, 'active') returning user_id`,
         [DEMO_OWNER_EMAIL, demoTenantId],
       );
-      await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [demoTenantId, owner!.user_id]);
+      await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [
+        demoTenantId,
+        owner!.user_id,
+      ]);
     }
     return { created: true, allCustomersTenantId: all!.tenant_id, demoTenantId };
   });
@@ -52,9 +66,12 @@ export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<S
 export async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const { randomBytes } = await import('node:crypto');
-  await db.query(`insert into app_settings (key, value) values ('session_secret', $1) on conflict (key) do nothing`, [
-    randomBytes(32).toString('base64url'),
-  ]);
-  const [row] = await db.query<{ value: string }>(`select value from app_settings where key = 'session_secret'`);
+  await db.query(
+    `insert into app_settings (key, value) values ('session_secret', $1) on conflict (key) do nothing`,
+    [randomBytes(32).toString('base64url')],
+  );
+  const [row] = await db.query<{ value: string }>(
+    `select value from app_settings where key = 'session_secret'`,
+  );
   return row!.value;
 }

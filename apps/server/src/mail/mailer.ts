@@ -21,7 +21,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+      });
     },
   };
 }
@@ -31,13 +37,14 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'outbox',
     async send(m) {
-      await db.query('insert into dev_outbox (recipient, subject, body_text, links) values ($1, $2, $3, $4)', [
-        m.to,
-        m.subject,
-        m.text,
-        JSON.stringify(m.links),
-      ]);
-      log.info({ to: m.to, subject: m.subject, links: m.links }, `Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`);
+      await db.query(
+        'insert into dev_outbox (recipient, subject, body_text, links) values ($1, $2, $3, $4)',
+        [m.to, m.subject, m.text, JSON.stringify(m.links)],
+      );
+      log.info(
+        { to: m.to, subject: m.subject, links: m.links },
+        `Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`,
+      );
     },
   };
 }

@@ -6,7 +6,8 @@ import { resolveSession, safeEqual } from '../modules/auth';
 import { authorizeOperator, authorizeTenant } from '../modules/tenants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const unauthorized = () => new AppError('unauthorized', `${STATUS_CATALOGUE[401].title}: ${STATUS_CATALOGUE[401].message}`);
+const unauthorized = () =>
+  new AppError('unauthorized', `${STATUS_CATALOGUE[401].title}: ${STATUS_CATALOGUE[401].message}`);
 
 /** tenant_id and is_demo read from the raw query, before validation, so access is decided first. */
 function tenantParams(request: FastifyRequest): { requested: number | undefined; isDemo: boolean } {
@@ -51,7 +52,12 @@ export default fp(
       if (access === 'session') return;
 
       const { requested, isDemo } = tenantParams(request);
-      const input = { user: request.user, requestedTenantId: requested, isDemo, readOnly: SAFE_METHODS.has(request.method) };
+      const input = {
+        user: request.user,
+        requestedTenantId: requested,
+        isDemo,
+        readOnly: SAFE_METHODS.has(request.method),
+      };
       request.tenantId =
         access === 'operator' ? await authorizeOperator(app.db, input) : await authorizeTenant(app.db, input);
       request.isDemo = isDemo;

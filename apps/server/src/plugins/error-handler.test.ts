@@ -58,15 +58,22 @@ describe('error handling and platform routes', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/auth/magic-login', '/v1/auth/verify', '/v1/flags/{flag}']));
-    expect(doc.paths['/v1/auth/magic-login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'destination',
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/magic-login', '/v1/auth/verify', '/v1/flags/{flag}']),
     );
+    expect(
+      doc.paths['/v1/auth/magic-login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('destination');
   });
 
   it('serves tenant info with the workspace defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/tenants/info', headers: operator.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ currency: 'USD', currency_symbol: '$', timezone: 'Etc/UTC', is_forecast_enabled: false });
+    expect(res.json()).toMatchObject({
+      currency: 'USD',
+      currency_symbol: '$',
+      timezone: 'Etc/UTC',
+      is_forecast_enabled: false,
+    });
   });
 });

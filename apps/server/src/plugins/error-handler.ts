@@ -11,7 +11,8 @@ const HUMAN_MESSAGES = new Set<unknown>(Object.values(AUTH_MESSAGES).filter((v) 
 export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const send = (status: number, message: string) => reply.status(status).send({ success: false, message });
+      const send = (status: number, message: string) =>
+        reply.status(status).send({ success: false, message });
 
       if (isAppError(error)) {
         request.log.info({ code: error.code }, error.message);
@@ -22,12 +23,15 @@ export default fp(
         const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
         const text = issue?.message ?? STATUS_CATALOGUE[400].message;
         const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-        const message = HUMAN_MESSAGES.has(text) ? text : `Invalid ${where}${field ? ` field ${field}` : ''}: ${text}`;
+        const message = HUMAN_MESSAGES.has(text)
+          ? text
+          : `Invalid ${where}${field ? ` field ${field}` : ''}: ${text}`;
         return send(400, message);
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(400, 'The request body is too large.');
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(400, 'Send the request body as JSON.');
-      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(400, 'The request body is empty; JSON was expected.');
+      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        return send(400, 'The request body is empty; JSON was expected.');
       if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
         return send(400, 'The request body is not valid JSON.');
       }

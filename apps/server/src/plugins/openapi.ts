@@ -23,7 +23,9 @@ export default fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+    app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+      app.swagger(),
+    );
   },
   { name: 'openapi' },
 );

@@ -37,7 +37,12 @@ declare module 'fastify' {
   }
 }
 
-const errorResponses = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errorResponses = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
 
 /** Registers a contract route: its schemas validate the request and the response, its access rule guards it. */
 export function addRoute<T extends RouteDef>(

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '@tidemark/contract';
-import { buildTestApp, createOperator, createWorkspace, testDrivers, type Actor, type TestApp } from '../testing/build-test-app';
+import {
+  buildTestApp,
+  createOperator,
+  createWorkspace,
+  testDrivers,
+  type Actor,
+  type TestApp,
+} from '../testing/build-test-app';
 
 /** A value for each path parameter; access is decided before validation, so any well-formed value will do. */
 const SAMPLE_PARAMS: Record<string, string> = { flag: 'insights' };
 
 function urlFor(route: RouteDef, query: Record<string, string | number>): string {
   const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
@@ -57,21 +64,32 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
 
   it('answers 401 on every tenant-scoped route without a session', async () => {
     for (const route of guarded) {
-      const res = await t.app.inject({ method: route.method, url: urlFor(route, { tenant_id: a.tenant.tenant_id }) });
+      const res = await t.app.inject({
+        method: route.method,
+        url: urlFor(route, { tenant_id: a.tenant.tenant_id }),
+      });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
     }
   });
 
   it('answers 403, not 404 or 500, for a tenant that does not exist', async () => {
     for (const route of guarded.filter((r) => r.access === 'tenant')) {
-      const res = await t.app.inject({ method: route.method, url: urlFor(route, { tenant_id: 987654 }), headers: a.owner.headers });
+      const res = await t.app.inject({
+        method: route.method,
+        url: urlFor(route, { tenant_id: 987654 }),
+        headers: a.owner.headers,
+      });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(403);
     }
   });
 
   it('answers 400 for a malformed tenant_id', async () => {
     for (const route of guarded) {
-      const res = await t.app.inject({ method: route.method, url: urlFor(route, { tenant_id: 'abc' }), headers: a.owner.headers });
+      const res = await t.app.inject({
+        method: route.method,
+        url: urlFor(route, { tenant_id: 'abc' }),
+        headers: a.owner.headers,
+      });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(400);
       expect(res.json().message).toMatch(/tenant_id/);
     }
@@ -91,16 +109,28 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
 
   it('lets an operator read any customer on every tenant-scoped GET route', async () => {
     for (const route of guarded.filter((r) => r.method === 'GET' && r.access === 'tenant')) {
-      const res = await t.app.inject({ method: 'GET', url: urlFor(route, { tenant_id: a.tenant.tenant_id }), headers: operator.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: urlFor(route, { tenant_id: a.tenant.tenant_id }),
+        headers: operator.headers,
+      });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(200);
     }
   });
 
   it('lets a member read their own workspace on every tenant-scoped GET route', async () => {
     for (const route of guarded.filter((r) => r.method === 'GET' && r.access === 'tenant')) {
-      const own = await t.app.inject({ method: 'GET', url: urlFor(route, { tenant_id: b.tenant.tenant_id }), headers: b.owner.headers });
+      const own = await t.app.inject({
+        method: 'GET',
+        url: urlFor(route, { tenant_id: b.tenant.tenant_id }),
+        headers: b.owner.headers,
+      });
       expect(own.statusCode, `${route.method} ${route.path}`).toBe(200);
-      const implicit = await t.app.inject({ method: 'GET', url: urlFor(route, {}), headers: b.owner.headers });
+      const implicit = await t.app.inject({
+        method: 'GET',
+        url: urlFor(route, {}),
+        headers: b.owner.headers,
+      });
       expect(implicit.statusCode, `${route.method} ${route.path} without tenant_id`).toBe(200);
     }
   });
@@ -112,7 +142,11 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
       headers: b.owner.headers,
       payload: { enabled: false },
     });
-    const res = await t.app.inject({ method: 'GET', url: `/v1/flags?tenant_id=${a.tenant.tenant_id}`, headers: a.owner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/flags?tenant_id=${a.tenant.tenant_id}`,
+      headers: a.owner.headers,
+    });
     expect(res.json().flags.insights).toBe(true);
   });
 });

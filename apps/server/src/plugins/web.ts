@@ -21,7 +21,9 @@ export default fp(
         setHeaders: (res, file) => {
           res.header(
             'cache-control',
-            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            file.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });

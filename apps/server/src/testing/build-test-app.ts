@@ -76,18 +76,27 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
 /** A new workspace with one owner, signed in. */
-export async function createWorkspace(t: TestApp, name = `Shop ${unique()}`): Promise<{ tenant: TenantRow; owner: Actor }> {
+export async function createWorkspace(
+  t: TestApp,
+  name = `Shop ${unique()}`,
+): Promise<{ tenant: TenantRow; owner: Actor }> {
   const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique()}.test`;
   const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
   const userId = await signInByEmail(ctx, { email: `owner@${domain}`, plan: 'shopify', shopifyData: null });
-  const [row] = await t.db.query<{ tenant_id: number }>('select tenant_id from users where user_id = $1', [userId]);
-  const [tenant] = await t.db.query<TenantRow>('select * from tenants where tenant_id = $1', [row!.tenant_id]);
+  const [row] = await t.db.query<{ tenant_id: number }>('select tenant_id from users where user_id = $1', [
+    userId,
+  ]);
+  const [tenant] = await t.db.query<TenantRow>('select * from tenants where tenant_id = $1', [
+    row!.tenant_id,
+  ]);
   return { tenant: tenant!, owner: await actorFor(t, userId) };
 }
 
 /** A member of the all-customers tenant. */
 export async function createOperator(t: TestApp): Promise<Actor> {
-  const [all] = await t.db.query<{ tenant_id: number }>('select tenant_id from tenants where is_all_customers');
+  const [all] = await t.db.query<{ tenant_id: number }>(
+    'select tenant_id from tenants where is_all_customers',
+  );
   const domain = `ops-${unique()}.test`;
   const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
   const userId = await signInByEmail(ctx, { email: `ops@${domain}`, plan: 'internal', shopifyData: null });
@@ -99,7 +108,10 @@ export async function actorFor(t: TestApp, userId: number): Promise<Actor> {
   const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
   const session = await startSession(ctx, userId);
   const csrf = randomBytes(16).toString('hex');
-  const [user] = await t.db.query<{ tenant_id: number; email: string }>('select tenant_id, email from users where user_id = $1', [userId]);
+  const [user] = await t.db.query<{ tenant_id: number; email: string }>(
+    'select tenant_id, email from users where user_id = $1',
+    [userId],
+  );
   return {
     userId,
     tenantId: user!.tenant_id,

@@ -24,7 +24,10 @@ export interface SessionUserRow extends UserRow {
 const OPERATOR_EXPR = `exists (select 1 from memberships m join tenants t on t.tenant_id = m.tenant_id
    where m.user_id = u.user_id and t.is_all_customers)`;
 
-export async function findSessionUser(db: Queryable, sessionHash: string): Promise<SessionUserRow | undefined> {
+export async function findSessionUser(
+  db: Queryable,
+  sessionHash: string,
+): Promise<SessionUserRow | undefined> {
   const rows = await db.query<SessionUserRow>(
     `select u.*, s.expires_at, s.last_seen_at, ${OPERATOR_EXPR} as is_operator
      from sessions s join users u on u.user_id = s.user_id
@@ -42,7 +45,12 @@ export async function findUserWithRole(db: Queryable, userId: number): Promise<S
   return rows[0];
 }
 
-export async function insertSession(db: Queryable, sessionHash: string, userId: number, ttlDays: number): Promise<void> {
+export async function insertSession(
+  db: Queryable,
+  sessionHash: string,
+  userId: number,
+  ttlDays: number,
+): Promise<void> {
   await db.query(
     `insert into sessions (session_hash, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3::int))`,
     [sessionHash, userId, ttlDays],
@@ -90,7 +98,10 @@ export async function countRecentTokens(db: Queryable, email: string, minutes: n
 }
 
 /** Marks a live token used and returns it; a second use, or one past its expiry, returns nothing. */
-export async function consumeLoginToken(db: Queryable, tokenHash: string): Promise<LoginTokenRow | undefined> {
+export async function consumeLoginToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<LoginTokenRow | undefined> {
   const rows = await db.query<LoginTokenRow>(
     `update login_tokens set used_at = now()
      where token_hash = $1 and used_at is null and expires_at > now()
@@ -112,7 +123,16 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 export async function insertUser(
   db: Queryable,
-  u: { email: string; login_id: string; tenant_id: number; given_name?: string | null; family_name?: string | null; shopify_shop_name?: string | null; show_onboarding?: boolean; user_status?: 'new' | 'active' },
+  u: {
+    email: string;
+    login_id: string;
+    tenant_id: number;
+    given_name?: string | null;
+    family_name?: string | null;
+    shopify_shop_name?: string | null;
+    show_onboarding?: boolean;
+    user_status?: 'new' | 'active';
+  },
 ): Promise<UserRow> {
   const rows = await db.query<UserRow>(
     `insert into users (email, login_id, tenant_id, given_name, family_name, shopify_shop_name, show_onboarding, user_status)

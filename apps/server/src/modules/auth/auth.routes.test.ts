@@ -46,7 +46,11 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     expect(session?.httpOnly).toBe(true);
     expect(callback.cookies.find((c) => c.name === CSRF_COOKIE)?.httpOnly).toBeFalsy();
 
-    const verify = await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie: cookiesOf(callback) } });
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/verify',
+      headers: { cookie: cookiesOf(callback) },
+    });
     expect(verify.statusCode).toBe(200);
     const body = verify.json();
     expect(body.user).toMatchObject({
@@ -56,7 +60,9 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
       tenant_status: 'new',
       is_operator: false,
     });
-    expect(body.tenants).toEqual([expect.objectContaining({ display_name: 'Acme Goods', tenant_id: body.user.tenant_id })]);
+    expect(body.tenants).toEqual([
+      expect.objectContaining({ display_name: 'Acme Goods', tenant_id: body.user.tenant_id }),
+    ]);
   });
 
   it('refuses a second use of the same link and sends the user to /login with a message', async () => {
@@ -71,7 +77,9 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
   it('refuses an expired link', async () => {
     await requestLink('late@slow-co.test');
     const link = (await latestLinkFor('late@slow-co.test')).replace('http://localhost:8080', '');
-    await t.db.query(`update login_tokens set expires_at = now() - interval '1 minute' where email = 'late@slow-co.test'`);
+    await t.db.query(
+      `update login_tokens set expires_at = now() - interval '1 minute' where email = 'late@slow-co.test'`,
+    );
     const res = await t.app.inject({ method: 'GET', url: link });
     expect(res.headers.location).toBe('/login?error=link_expired');
   });
@@ -80,7 +88,9 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     await requestLink('hash@secret-co.test');
     const link = await latestLinkFor('hash@secret-co.test');
     const token = new URL(link).searchParams.get('token')!;
-    const rows = await t.db.query<{ token_hash: string }>(`select token_hash from login_tokens where email = 'hash@secret-co.test'`);
+    const rows = await t.db.query<{ token_hash: string }>(
+      `select token_hash from login_tokens where email = 'hash@secret-co.test'`,
+    );
     expect(rows[0]!.token_hash).not.toContain(token);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -89,7 +99,11 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     await requestLink('second@acme-goods.test');
     const link = (await latestLinkFor('second@acme-goods.test')).replace('http://localhost:8080', '');
     const callback = await t.app.inject({ method: 'GET', url: link });
-    const verify = await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie: cookiesOf(callback) } });
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/verify',
+      headers: { cookie: cookiesOf(callback) },
+    });
     expect(verify.json().user).toMatchObject({ user_status: 'new', show_onboarding: true });
     expect(verify.json().tenants[0].display_name).toBe('Acme Goods');
   });
@@ -104,11 +118,14 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidDomain });
   });
 
-  it.each(['not-an-email', 'a@b', 'spaces in@x.com', ''])('answers 400 with the form message for %j', async (destination) => {
-    const res = await requestLink(destination);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidEmail });
-  });
+  it.each(['not-an-email', 'a@b', 'spaces in@x.com', ''])(
+    'answers 400 with the form message for %j',
+    async (destination) => {
+      const res = await requestLink(destination);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidEmail });
+    },
+  );
 
   it('rejects a redirect target on another site', async () => {
     const res = await requestLink('x@redirect-co.test', '?redirectTo=%2F%2Fevil.example');
@@ -127,7 +144,9 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     await requestLink('bye@logout-co.test');
     const link = (await latestLinkFor('bye@logout-co.test')).replace('http://localhost:8080', '');
     const cookie = cookiesOf(await t.app.inject({ method: 'GET', url: link }));
-    expect((await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie } })).statusCode,
+    ).toBe(200);
     const out = await t.app.inject({ method: 'GET', url: '/v1/logout', headers: { cookie } });
     expect(out.json()).toEqual({ success: true });
     const after = await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie } });
@@ -142,9 +161,12 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     expect(res.headers.location).toBe('/events?mode=demo');
   });
 
-  it.each(['google', 'microsoft'])('sends %s sign-in back to /login when the provider is not configured', async (p) => {
-    const res = await t.app.inject({ method: 'GET', url: `/v1/auth/${p}?redirectTo=%2F` });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(`/login?error=${p}_not_configured`);
-  });
+  it.each(['google', 'microsoft'])(
+    'sends %s sign-in back to /login when the provider is not configured',
+    async (p) => {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/auth/${p}?redirectTo=%2F` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`/login?error=${p}_not_configured`);
+    },
+  );
 });

@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AUTH_MESSAGES, OIDC_PROVIDERS, routes, type LoginErrorCode, type OidcProvider } from '@tidemark/contract';
+import {
+  AUTH_MESSAGES,
+  OIDC_PROVIDERS,
+  routes,
+  type LoginErrorCode,
+  type OidcProvider,
+} from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
 import { isAppError } from '../../errors';
 import { consumeMagicLink, endSession, requestMagicLink, verify } from './auth.service';
 import { finishOidc, startOidc, type OidcFlowState } from './oidc';
 import { clearSessionCookies, OIDC_COOKIE, setSessionCookies } from './cookies';
 
-const loginWithError = (reply: FastifyReply, error: LoginErrorCode) => reply.redirect(`/login?error=${error}`);
+const loginWithError = (reply: FastifyReply, error: LoginErrorCode) =>
+  reply.redirect(`/login?error=${error}`);
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.verify, ({ ctx }) => verify({ ctx }));
@@ -21,7 +28,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.magicLogin,
     ({ ctx, input, request }) =>
-      requestMagicLink({ ctx, input: { body: input.body, redirectTo: input.query.redirectTo, ip: request.ip } }),
+      requestMagicLink({
+        ctx,
+        input: { body: input.body, redirectTo: input.query.redirectTo, ip: request.ip },
+      }),
     // Per address the service counts recent links in the database; this caps one client hammering many addresses.
     { rateLimit: { max: app.config.magicLinkLimitPerIp, timeWindow: '15 minutes' } },
   );
@@ -32,7 +42,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       setSessionCookies(reply, ctx.config, result.sessionToken);
       return reply.redirect(result.redirect);
     } catch (error) {
-      if (isAppError(error) && error.message === AUTH_MESSAGES.invalidDomain) return loginWithError(reply, 'invalid_domain');
+      if (isAppError(error) && error.message === AUTH_MESSAGES.invalidDomain)
+        return loginWithError(reply, 'invalid_domain');
       if (isAppError(error) && error.code === 'unauthorized') return loginWithError(reply, 'link_expired');
       throw error;
     }
@@ -90,7 +101,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-function readFlow(cookie: { valid: boolean; value: string | null }, provider: OidcProvider): OidcFlowState | null {
+function readFlow(
+  cookie: { valid: boolean; value: string | null },
+  provider: OidcProvider,
+): OidcFlowState | null {
   if (!cookie.valid || !cookie.value) return null;
   try {
     const flow = JSON.parse(cookie.value) as OidcFlowState;

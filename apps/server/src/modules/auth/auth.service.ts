@@ -20,7 +20,10 @@ const ADDRESS_WINDOW_MINUTES = 15;
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Loads the user behind a session cookie; an unknown or expired session is simply no user. */
-export async function resolveSession(ctx: BaseContext, rawToken: string | undefined): Promise<AuthUser | null> {
+export async function resolveSession(
+  ctx: BaseContext,
+  rawToken: string | undefined,
+): Promise<AuthUser | null> {
   if (!rawToken || rawToken.length > 200) return null;
   const sessionHash = hashToken(rawToken);
   const row = await repo.findSessionUser(ctx.db, sessionHash);
@@ -65,7 +68,10 @@ export async function requestMagicLink({
   const email = normaliseEmail(input.body.destination);
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (!existing && isFreeMailAddress(email)) throw new AppError('bad_request', AUTH_MESSAGES.invalidDomain);
-  if ((await repo.countRecentTokens(ctx.db, email, ADDRESS_WINDOW_MINUTES)) >= ctx.config.magicLinkLimitPerAddress) {
+  if (
+    (await repo.countRecentTokens(ctx.db, email, ADDRESS_WINDOW_MINUTES)) >=
+    ctx.config.magicLinkLimitPerAddress
+  ) {
     throw new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests);
   }
   const token = newToken();
@@ -90,7 +96,7 @@ export async function requestMagicLink({
       link,
       '',
       `It works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.`,
-      "If you did not ask for it, ignore this e-mail: nobody can sign in without the link.",
+      'If you did not ask for it, ignore this e-mail: nobody can sign in without the link.',
     ].join('\n'),
     html: `<p>${verb} Tidemark with this link:</p><p><a href="${link}">${verb} Tidemark</a></p><p>It works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.</p>`,
     links: [link],
@@ -110,7 +116,13 @@ export function landingFor(redirectTo: string | null | undefined, isDemo: boolea
   return `${target}${target.includes('?') ? '&' : '?'}mode=demo`;
 }
 
-export async function consumeMagicLink({ ctx, token }: { ctx: BaseContext; token: string }): Promise<SignInResult> {
+export async function consumeMagicLink({
+  ctx,
+  token,
+}: {
+  ctx: BaseContext;
+  token: string;
+}): Promise<SignInResult> {
   const row = await repo.consumeLoginToken(ctx.db, hashToken(token));
   if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.linkExpired);
   const userId = await signInByEmail(ctx, {
@@ -118,7 +130,10 @@ export async function consumeMagicLink({ ctx, token }: { ctx: BaseContext; token
     plan: row.plan ?? DEFAULT_PLAN,
     shopifyData: row.shopify_data,
   });
-  return { sessionToken: await startSession(ctx, userId), redirect: landingFor(row.redirect_to, row.is_demo) };
+  return {
+    sessionToken: await startSession(ctx, userId),
+    redirect: landingFor(row.redirect_to, row.is_demo),
+  };
 }
 
 export interface SignInIdentity {

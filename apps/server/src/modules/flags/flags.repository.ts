@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/client';
 
-export async function listOverrides(db: Queryable, tenantId: number): Promise<Array<{ flag: string; enabled: boolean }>> {
+export async function listOverrides(
+  db: Queryable,
+  tenantId: number,
+): Promise<Array<{ flag: string; enabled: boolean }>> {
   return db.query('select flag, enabled from feature_flags where tenant_id = $1', [tenantId]);
 }
 

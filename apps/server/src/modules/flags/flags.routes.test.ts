@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLAGS, FEATURE_FLAGS } from '@tidemark/contract';
-import { buildTestApp, createOperator, createWorkspace, testDrivers, type Actor, type TestApp } from '../../testing/build-test-app';
+import {
+  buildTestApp,
+  createOperator,
+  createWorkspace,
+  testDrivers,
+  type Actor,
+  type TestApp,
+} from '../../testing/build-test-app';
 
 describe.each(testDrivers())('feature flags on %s', (driver) => {
   let t: TestApp;

@@ -48,7 +48,10 @@ export async function findTenantByDomain(db: Queryable, domain: string): Promise
 }
 
 export async function isMember(db: Queryable, tenantId: number, userId: number): Promise<boolean> {
-  const rows = await db.query('select 1 from memberships where tenant_id = $1 and user_id = $2', [tenantId, userId]);
+  const rows = await db.query('select 1 from memberships where tenant_id = $1 and user_id = $2', [
+    tenantId,
+    userId,
+  ]);
   return rows.length > 0;
 }
 

@@ -4,7 +4,8 @@ import type { AuthUser, SessionContext, TenantContext } from '../../plugins/cont
 import type { Queryable } from '../../db/client';
 import * as repo from './tenants.repository';
 
-const forbidden = () => new AppError('forbidden', `${STATUS_CATALOGUE[403].title}: ${STATUS_CATALOGUE[403].message}`);
+const forbidden = () =>
+  new AppError('forbidden', `${STATUS_CATALOGUE[403].title}: ${STATUS_CATALOGUE[403].message}`);
 
 export interface TenantAccessInput {
   user: AuthUser;
