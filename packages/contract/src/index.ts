@@ -4,3 +4,4 @@ export * from './flags';
 export * from './tenants';
 export * from './health';
 export * from './routes';
+export * from './insights';
