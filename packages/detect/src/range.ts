@@ -23,6 +23,8 @@ export interface RangeOptions {
   periods?: number[];
   /** Clamp the band at zero when the metric never goes negative (default: inferred). */
   nonNegative?: boolean;
+  /** Model strictly positive series on a log scale (default true). */
+  multiplicative?: boolean;
 }
 
 export interface ExpectedRange {
@@ -32,6 +34,8 @@ export interface ExpectedRange {
   periods: number[];
   /** Standard deviations on each side of yhat. */
   z: number;
+  /** Fitted on the log scale: band and score are relative. */
+  multiplicative?: boolean;
   timestamps: number[];
   /** Observed values; NaN for gaps. */
   y: Float64Array;
@@ -100,8 +104,7 @@ function seasonalComponent(x: Float64Array, period: number, halfCycles: number, 
         s += wt * v;
         w += wt;
       }
-      // Shrink thin estimates toward zero so a phase seen once does not copy its noise.
-      out[k + j * period] = w > 0 ? (s / w) * (w / (w + 1)) : 0;
+      out[k + j * period] = w > 0 ? s / w : 0;
     }
   }
   // Centre each cycle so the season never drifts into the trend.
@@ -112,6 +115,26 @@ function seasonalComponent(x: Float64Array, period: number, halfCycles: number, 
     m /= b - a;
     for (let i = a; i < b; i++) out[i]! -= m;
   }
+}
+
+// Mean over one full period around each bucket (shifted inward at the ends) so the season cancels everywhere.
+function periodMean(x: Float64Array, period: number): Float64Array {
+  const n = x.length;
+  const sum = new Float64Array(n + 1);
+  const cnt = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const ok = !Number.isNaN(x[i]!);
+    sum[i + 1] = sum[i]! + (ok ? x[i]! : 0);
+    cnt[i + 1] = cnt[i]! + (ok ? 1 : 0);
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.min(Math.max(0, i - (period >> 1)), Math.max(0, n - period));
+    const b = Math.min(n, a + period);
+    const c = cnt[b]! - cnt[a]!;
+    out[i] = c > 0 ? (sum[b]! - sum[a]!) / c : NaN;
+  }
+  return out;
 }
 
 // Cycles either side used by the seasonal smoother: shorter periods adapt faster.
@@ -170,12 +193,16 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
 
   const periods = (options.periods ?? defaultPeriods(series.grain, n)).filter((p) => Number.isInteger(p) && p >= 2 && n >= 2 * p).sort((a, b) => a - b);
   const nonNegative = options.nonNegative ?? min >= 0;
-  const clean = Float64Array.from(x);
+  // Strictly positive metrics (orders, revenue, sessions) are multiplicative: level × day × week.
+  // Modelling their logarithm makes the seasons additive and the noise close to constant.
+  const logMode = min > 0 && (options.multiplicative ?? true);
+  const xm = logMode ? x.map(Math.log) : x;
+  const clean = Float64Array.from(xm);
   for (let i = 0; i < n; i++) if (holiday[i]) clean[i] = NaN;
 
   // First trend: a mean over the longest modelled period cancels every season nested in it.
   const longest = periods.filter((p) => p <= n / 2).at(-1);
-  let trend = interpolate(longest ? movingMean(clean, longest % 2 ? longest : longest + 1) : runningMedian(clean, TREND_WINDOW[series.grain]));
+  let trend = interpolate(longest ? periodMean(clean, longest) : runningMedian(clean, TREND_WINDOW[series.grain]));
   let seasonal = new Float64Array(n);
   const residual = new Float64Array(n);
   let sigmaGlobal = NaN;
@@ -195,13 +222,15 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     for (let i = 0; i < n; i++) deseason[i] = clean[i]! - seasonal[i]!;
     const med = runningMedian(deseason, TREND_WINDOW[series.grain]);
     trend = interpolate(TREND_SMOOTH[series.grain] > 1 ? movingMean(interpolate(med), TREND_SMOOTH[series.grain]) : med);
-    for (let i = 0; i < n; i++) residual[i] = x[i]! - trend[i]! - seasonal[i]!;
+    for (let i = 0; i < n; i++) residual[i] = xm[i]! - trend[i]! - seasonal[i]!;
     sigmaGlobal = robustSigma(residual.map((r, i) => (holiday[i] ? NaN : r)));
     if (!(sigmaGlobal > 0)) break;
+    // A near-perfect fit must not turn rounding error into outliers.
+    const floor = logMode ? 0.002 : 0.002 * Math.abs(median(x));
     if (iter < ITERATIONS - 1) {
       for (let i = 0; i < n; i++) {
-        if (holiday[i] || Number.isNaN(x[i]!)) continue;
-        clean[i] = Math.abs(residual[i]!) > OUTLIER_Z * sigmaGlobal ? NaN : x[i]!;
+        if (holiday[i] || Number.isNaN(xm[i]!)) continue;
+        clean[i] = Math.abs(residual[i]!) > OUTLIER_Z * Math.max(sigmaGlobal, floor) ? NaN : xm[i]!;
       }
     }
   }
@@ -219,24 +248,35 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     }
     sigmaGlobal = c > 0 ? (1.2533 * s) / c : 0;
   }
-  sigmaGlobal = Math.max(sigmaGlobal, 1e-9 * Math.max(1, Math.abs(median(x))));
+  // Near-perfect series would turn rounding into anomalies: noise is never taken below 0.2% of the level.
+  sigmaGlobal = Math.max(sigmaGlobal, logMode ? 0.002 : 0.002 * Math.abs(median(x)), 1e-9);
 
+  const fit = new Float64Array(n);
+  for (let i = 0; i < n; i++) fit[i] = trend[i]! + seasonal[i]!;
+  const sigma = levelSigma(residual, fit, holiday, sigmaGlobal);
   const yhat = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const f = trend[i]! + seasonal[i]!;
-    yhat[i] = nonNegative && f < 0 ? 0 : f;
-  }
-  const sigma = levelSigma(residual, yhat, holiday, sigmaGlobal);
   const lower = new Float64Array(n);
   const upper = new Float64Array(n);
   const score = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const f = yhat[i]!;
-    lower[i] = nonNegative ? Math.max(0, f - z * sigma[i]!) : f - z * sigma[i]!;
-    upper[i] = f + z * sigma[i]!;
-    score[i] = holiday[i] || Number.isNaN(x[i]!) ? NaN : (x[i]! - f) / sigma[i]!;
+    const f = fit[i]!;
+    const s = sigma[i]!;
+    score[i] = holiday[i] || Number.isNaN(xm[i]!) ? NaN : (xm[i]! - f) / s;
+    if (logMode) {
+      yhat[i] = Math.exp(f);
+      lower[i] = Math.exp(f - z * s);
+      upper[i] = Math.exp(f + z * s);
+      // Reported on the metric's own scale: trend and season multiply, sigma by the delta method.
+      trend[i] = Math.exp(trend[i]!);
+      seasonal[i] = yhat[i]! - trend[i]!;
+      sigma[i] = yhat[i]! * s;
+    } else {
+      yhat[i] = nonNegative && f < 0 ? 0 : f;
+      lower[i] = nonNegative ? Math.max(0, f - z * s) : f - z * s;
+      upper[i] = f + z * s;
+    }
   }
-  return { status: 'ok', grain: series.grain, notes: series.notes, periods, z, timestamps: series.timestamps, y: x, yhat, lower, upper, sigma, score, trend, seasonal, holiday };
+  return { status: 'ok', grain: series.grain, notes: series.notes, periods, z, multiplicative: logMode, timestamps: series.timestamps, y: x, yhat, lower, upper, sigma, score, trend, seasonal, holiday };
 }
 
 // Noise scale as a function of the expected value (counts and money get noisier as they grow), from

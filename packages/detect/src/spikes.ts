@@ -69,6 +69,8 @@ export function scoreSeverity(evidence: number, lift: number, buckets: number, w
  */
 export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): SpikeIncident[] {
   if (range.status !== 'ok') return [];
+  // Under three cycles of the primary season the seasonal shape is a guess: show the band, raise nothing.
+  if (range.y.length < 3 * (range.periods[0] ?? 1)) return [];
   const { score, y, yhat, lower, upper, timestamps } = range;
   const n = score.length;
   const incidentZ = options.incidentZ ?? range.z + 2.5;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fitExpectedRange, sensitivityZ } from './range';
+import { detectSpikes } from './spikes';
+import { detectTrendChanges } from './trend';
+import { hourlySeries } from './testing';
+import type { InputPoint } from './series';
+
+const H = 3_600_000;
+const T0 = Date.UTC(2024, 0, 1);
+
+describe('fitExpectedRange', () => {
+  it('follows daily seasonality so clean points sit inside a 95% band', () => {
+    const r = fitExpectedRange(hourlySeries({ days: 28 }), { sensitivity: { level: 0.95 } });
+    expect(r.status).toBe('ok');
+    expect(r.periods).toEqual([24, 168]);
+    let inside = 0;
+    for (let i = 0; i < r.y.length; i++) if (r.y[i]! >= r.lower[i]! && r.y[i]! <= r.upper[i]!) inside++;
+    expect(inside / r.y.length).toBeGreaterThan(0.9);
+    expect(inside / r.y.length).toBeLessThan(0.995);
+  });
+
+  it('is not pulled by an outlier: yhat at the outlier stays near the seasonal value', () => {
+    const clean = fitExpectedRange(hourlySeries({ days: 21 }));
+    const spiky = fitExpectedRange(hourlySeries({ days: 21, spikeAt: 300, spikeSize: 3 }));
+    expect(Math.abs(spiky.yhat[300]! - clean.yhat[300]!) / clean.yhat[300]!).toBeLessThan(0.05);
+    expect(spiky.score[300]).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['low', 3],
+    ['medium', 2.5],
+    ['high', 1],
+  ] as const)('maps sensitivity %s to %d standard deviations', (s, z) => {
+    expect(sensitivityZ(s)).toBe(z);
+  });
+
+  it('widens the band as sensitivity goes down', () => {
+    const pts = hourlySeries({ days: 14 });
+    const low = fitExpectedRange(pts, { sensitivity: 'low' });
+    const high = fitExpectedRange(pts, { sensitivity: 'high' });
+    expect(low.upper[100]! - low.lower[100]!).toBeGreaterThan(2.5 * (high.upper[100]! - high.lower[100]!));
+  });
+
+  it('leaves holidays out of the fit and never scores them', () => {
+    const pts = hourlySeries({ days: 21, spikeAt: 24 * 10 + 12, spikeSize: -0.8 });
+    const r = fitExpectedRange(pts, { holidays: [T0 + 0, Date.UTC(2024, 2, 11)] });
+    expect(Number.isNaN(r.score[24 * 10 + 12]!)).toBe(true);
+    expect(detectSpikes(r)).toEqual([]);
+  });
+
+  it.each([
+    ['no data', [] as InputPoint[]],
+    ['not enough history', [1, 2, 3, 4, 5].map((v, i) => ({ timestamp: T0 + i * H, value: v }))],
+    ['constant series', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: 42 }))],
+    ['constant series', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: 0 }))],
+    ['not enough history', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: i === 50 ? 3 : null }))],
+  ])('states %s for degenerate input', (status, points) => {
+    const r = fitExpectedRange(points, { grain: 'h' });
+    expect(r.status).toBe(status);
+    expect(detectSpikes(r)).toEqual([]);
+    expect(detectTrendChanges(r).changepoints).toEqual([]);
+  });
+
+  it('never crashes, never invents anomalies in noise-free seasonal data, and always states a status for broken input', () => {
+    const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(null, NaN, Infinity, -Infinity, 0, -5));
+    fc.assert(
+      fc.property(fc.array(fc.record({ hour: fc.integer({ min: 0, max: 400 }), value }), { maxLength: 300 }), (raw) => {
+        const points = raw.map((p) => ({ timestamp: T0 + p.hour * H, value: p.value }));
+        const r = fitExpectedRange(points, { grain: 'h' });
+        expect(['ok', 'no data', 'not enough history', 'constant series']).toContain(r.status);
+        for (let i = 0; i < r.y.length; i++) if (r.status === 'ok') expect(Number.isFinite(r.yhat[i]!)).toBe(true);
+        detectSpikes(r);
+        detectTrendChanges(r);
+      }),
+      { numRuns: 150 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 7, max: 40 }), fc.double({ min: 1, max: 1e5, noNaN: true }), fc.array(fc.integer({ min: 0, max: 24 * 40 - 1 }), { maxLength: 30 }), (days, level, gaps) => {
+        const pts = Array.from({ length: days * 24 }, (_, i) => ({ timestamp: T0 + i * H, value: gaps.includes(i) ? null : level * (1 + 0.5 * Math.sin((2 * Math.PI * (i % 24)) / 24)) }));
+        const r = fitExpectedRange(pts);
+        expect(detectSpikes(r)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

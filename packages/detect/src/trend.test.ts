@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { fitExpectedRange } from './range';
+import { detectTrendChanges } from './trend';
+import { hourlySeries } from './testing';
+
+function withShift(days: number, at: number, factor: number) {
+  return hourlySeries({ days }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * factor } : p));
+}
+
+describe('detectTrendChanges', () => {
+  it.each([
+    [0.7, 'down', 'negative'],
+    [1.4, 'up', 'positive'],
+  ] as const)('finds a level shift ×%d near where it happened, as a %s change with a %s post line', (factor, direction, accent) => {
+    const at = 24 * 30 + 5;
+    const r = fitExpectedRange(withShift(56, at, factor));
+    const t = detectTrendChanges(r, { accent: 'positive' });
+    expect(t.lastChangepoint).not.toBeNull();
+    expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(24);
+    expect(t.direction).toBe(direction);
+    expect(t.trend_line.trend_change.lastcp_ts).toBe(t.lastChangepoint!.timestamp);
+    const pred = t.trend_line.trend_prediction!;
+    expect(pred.pre_trendline.coords).toHaveLength(2);
+    expect(pred.post_trendline.coords[0]![0]).toBe(t.lastChangepoint!.timestamp);
+    expect(pred.post_trendline.accent === accent || pred.pre_trendline.accent === 'positive').toBe(true);
+  });
+
+  it('reports no change on a stable seasonal series', () => {
+    const t = detectTrendChanges(fitExpectedRange(hourlySeries({ days: 56 })));
+    expect(t.changepoints).toEqual([]);
+    expect(t.trend_line).toEqual({ trend_change: { lastcp_ts: null }, trend_prediction: null });
+  });
+});
