@@ -16,7 +16,8 @@ export const SHELL_COPY = {
   demoExit: 'Exit demo mode',
   globalFilter: 'Global filter',
   globalFilterValue: 'All data',
-  globalFilterSoon: 'Global filters are on their way: soon you can segment every page by one dimension value.',
+  globalFilterSoon:
+    'Global filters are on their way: soon you can segment every page by one dimension value.',
   northStar: 'North Star',
   documentation: 'Documentation',
   account: 'Account',
@@ -47,17 +48,24 @@ export const AREA_COPY = {
   home: {
     title: 'Home',
     description: 'Home — your daily digest of what changed across your KPIs will appear here.',
-    highlights: ['Yesterday, last month and last quarter at a glance', 'The biggest movers, ranked by impact'],
+    highlights: [
+      'Yesterday, last month and last quarter at a glance',
+      'The biggest movers, ranked by impact',
+    ],
   },
   feed: {
     title: 'Insights',
-    description: 'Insights — spikes and trend changes in your metrics, with their root cause, will appear here.',
+    description:
+      'Insights — spikes and trend changes in your metrics, with their root cause, will appear here.',
     highlights: ['Severity, lift and dollar impact on every card', 'Related insights grouped together'],
   },
   events: {
     title: 'Events',
     description: 'Events — your provider outages, site errors and experience events will appear here.',
-    highlights: ['Outages at payment, shipping and platform providers', 'Error rates per page with their revenue impact'],
+    highlights: [
+      'Outages at payment, shipping and platform providers',
+      'Error rates per page with their revenue impact',
+    ],
   },
   eventGroup: {
     title: 'Event details',
@@ -65,11 +73,13 @@ export const AREA_COPY = {
   },
   datasources: {
     title: 'Data sources',
-    description: 'Data sources — your connected stores, files and warehouses, with their sync status, will appear here.',
+    description:
+      'Data sources — your connected stores, files and warehouses, with their sync status, will appear here.',
   },
   metrics: {
     title: 'Metrics',
-    description: 'Metrics — every KPI you track, with its expected range and recent changes, will appear here.',
+    description:
+      'Metrics — every KPI you track, with its expected range and recent changes, will appear here.',
   },
   metric: {
     title: 'Metric',

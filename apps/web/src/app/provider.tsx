@@ -30,7 +30,11 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
     <ThemeProvider theme={theme} defaultMode="light">
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={1200} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <SnackbarProvider
+          maxSnack={3}
+          autoHideDuration={1200}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        >
           {children}
         </SnackbarProvider>
       </QueryClientProvider>

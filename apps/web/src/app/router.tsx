@@ -39,9 +39,15 @@ export const routes: RouteObject[] = [
             ErrorBoundary: ShellRouteErrorPage,
             children: [
               { path: paths.onboard.createTenant.path, lazy: () => import('./routes/onboard/create-tenant') },
-              { path: paths.onboard.joinWorkspace.path, lazy: () => import('./routes/onboard/join-workspace') },
+              {
+                path: paths.onboard.joinWorkspace.path,
+                lazy: () => import('./routes/onboard/join-workspace'),
+              },
               { path: paths.onboard.userPersona.path, lazy: () => import('./routes/onboard/user-persona') },
-              { path: paths.onboard.appInstallation.path, lazy: () => import('./routes/onboard/app-installation') },
+              {
+                path: paths.onboard.appInstallation.path,
+                lazy: () => import('./routes/onboard/app-installation'),
+              },
               { path: paths.onboard.startTrial.path, lazy: () => import('./routes/onboard/start-trial') },
               { path: paths.onboard.stripeAddOn.path, lazy: () => import('./routes/onboard/stripe-add-on') },
             ],
@@ -87,7 +93,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./routes/onboarding/set-preferences'),
                   },
                   { path: paths.onboarding.finish.path, lazy: () => import('./routes/onboarding/finish') },
-                  { path: paths.onboarding.connector.path, lazy: () => import('./routes/onboarding/connector') },
+                  {
+                    path: paths.onboarding.connector.path,
+                    lazy: () => import('./routes/onboarding/connector'),
+                  },
                 ],
               },
             ],

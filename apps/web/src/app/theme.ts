@@ -16,7 +16,12 @@ declare module '@mui/material/styles' {
   }
 }
 
-const primary: PaletteColorOptions = { main: '#1d4ed8', light: '#3b82f6', dark: '#1e3a8a', contrastText: '#fff' };
+const primary: PaletteColorOptions = {
+  main: '#1d4ed8',
+  light: '#3b82f6',
+  dark: '#1e3a8a',
+  contrastText: '#fff',
+};
 
 const fontFamily = '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 

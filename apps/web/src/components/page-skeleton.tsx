@@ -11,7 +11,12 @@ export interface PageSkeletonProps {
 /** Placeholder shapes while a page's data loads; announced once to screen readers. */
 export function PageSkeleton({ withTopBar = false, label = 'Loading' }: PageSkeletonProps) {
   return (
-    <Box role="status" aria-live="polite" aria-label={label} sx={{ minHeight: withTopBar ? '100vh' : undefined }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      aria-label={label}
+      sx={{ minHeight: withTopBar ? '100vh' : undefined }}
+    >
       {withTopBar && (
         <Stack
           direction="row"

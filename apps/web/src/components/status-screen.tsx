@@ -34,7 +34,13 @@ export function StatusScreen({ code, title, message, actions, icon, fullPage = f
           <Typography
             aria-hidden
             className="tabular-nums"
-            sx={{ fontSize: 64, fontWeight: 700, lineHeight: 1, color: 'primary.main', letterSpacing: '-0.04em' }}
+            sx={{
+              fontSize: 64,
+              fontWeight: 700,
+              lineHeight: 1,
+              color: 'primary.main',
+              letterSpacing: '-0.04em',
+            }}
           >
             {code}
           </Typography>

@@ -16,7 +16,10 @@ export function withQuery(path: string, query: QueryInput = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-const fixed = <P extends string>(path: P) => ({ path, getHref: (query?: QueryInput) => withQuery(path, query) });
+const fixed = <P extends string>(path: P) => ({
+  path,
+  getHref: (query?: QueryInput) => withQuery(path, query),
+});
 
 export interface LoginQuery extends QueryInput {
   error?: string | null;

@@ -19,7 +19,9 @@ type ParamsOf<R extends RouteDef> = R extends { params: z.ZodType }
 
 type BodyOf<R extends RouteDef> = R extends { body: z.ZodType } ? z.input<R['body']> : never;
 
-export type ResponseOf<R extends RouteDef> = R extends { response: z.ZodType } ? z.output<R['response']> : void;
+export type ResponseOf<R extends RouteDef> = R extends { response: z.ZodType }
+  ? z.output<R['response']>
+  : void;
 
 export interface RequestOptions<R extends RouteDef> {
   params?: ParamsOf<R>;
@@ -100,11 +102,10 @@ export async function apiRequest<R extends RouteDef>(
   route: R,
   options: RequestOptions<R> = {},
 ): Promise<ResponseOf<R>> {
-  const url = buildUrl(
-    route,
-    options.params as Record<string, string | number> | undefined,
-    { ...config.defaultQuery(), ...(options.query as Record<string, Primitive> | undefined) },
-  );
+  const url = buildUrl(route, options.params as Record<string, string | number> | undefined, {
+    ...config.defaultQuery(),
+    ...(options.query as Record<string, Primitive> | undefined),
+  });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
@@ -131,7 +132,11 @@ export async function apiRequest<R extends RouteDef>(
     const parsed = ErrorBodySchema.safeParse(payload);
     const serverMessage = parsed.success ? parsed.data.message : null;
     if (response.status === 401 && options.redirectOnUnauthorized !== false) config.onUnauthorized();
-    throw new ApiError(response.status, serverMessage ?? catalogueFor(response.status).message, serverMessage);
+    throw new ApiError(
+      response.status,
+      serverMessage ?? catalogueFor(response.status).message,
+      serverMessage,
+    );
   }
 
   if (!route.response) return undefined as ResponseOf<R>;

@@ -32,7 +32,8 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
     };
     calls.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return jsonResponse({ success: false, message: `No mock for ${method} ${url.pathname}` }, 404);
+    if (!handler)
+      return jsonResponse({ success: false, message: `No mock for ${method} ${url.pathname}` }, 404);
     const answer = typeof handler === 'function' ? await handler(request) : handler;
     if (answer instanceof Response) return answer;
     return jsonResponse(answer.body, answer.status ?? 200);

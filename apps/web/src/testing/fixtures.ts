@@ -1,4 +1,10 @@
-import { DEFAULT_FLAGS, type FeatureFlag, type TenantSummary, type User, type VerifyResponse } from '@tidemark/contract';
+import {
+  DEFAULT_FLAGS,
+  type FeatureFlag,
+  type TenantSummary,
+  type User,
+  type VerifyResponse,
+} from '@tidemark/contract';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -32,14 +38,26 @@ export function makeTenant(overrides: Partial<TenantSummary> = {}): TenantSummar
 }
 
 export const OPERATOR_TENANTS: TenantSummary[] = [
-  makeTenant({ tenant_id: 1, tenant_uuid: '00000000-0000-4000-8000-000000000001', display_name: 'All customers', is_all_customers: true }),
+  makeTenant({
+    tenant_id: 1,
+    tenant_uuid: '00000000-0000-4000-8000-000000000001',
+    display_name: 'All customers',
+    is_all_customers: true,
+  }),
   makeTenant({ tenant_id: 11, display_name: 'Northwind Goods' }),
-  makeTenant({ tenant_id: 12, tenant_uuid: '00000000-0000-4000-8000-000000000012', display_name: 'Alder & Pine' }),
+  makeTenant({
+    tenant_id: 12,
+    tenant_uuid: '00000000-0000-4000-8000-000000000012',
+    display_name: 'Alder & Pine',
+  }),
 ];
 
 export function makeVerify(user: Partial<User> = {}, tenants?: TenantSummary[]): VerifyResponse {
   const u = makeUser(user);
-  return { user: u, tenants: tenants ?? (u.is_operator ? OPERATOR_TENANTS : [makeTenant({ tenant_id: u.tenant_id })]) };
+  return {
+    user: u,
+    tenants: tenants ?? (u.is_operator ? OPERATOR_TENANTS : [makeTenant({ tenant_id: u.tenant_id })]),
+  };
 }
 
 export function makeFlags(overrides: Partial<Record<FeatureFlag, boolean>> = {}, tenantId = 11) {

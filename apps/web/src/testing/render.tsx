@@ -13,10 +13,19 @@ export interface RenderRouteOptions {
 /** Renders the router at `path` with the app's providers; a fresh query cache per test. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const router = createMemoryRouter(options.routes ?? appRoutes, {
-    initialEntries: [{ pathname: new URL(path, 'http://x').pathname, search: new URL(path, 'http://x').search, state: options.state }],
+    initialEntries: [
+      {
+        pathname: new URL(path, 'http://x').pathname,
+        search: new URL(path, 'http://x').search,
+        state: options.state,
+      },
+    ],
   });
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
+  queryClient.setDefaultOptions({
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  });
   const view = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -28,6 +37,10 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
 /** A single element at `path`, for components that read the router. */
 export function renderWithRouter(element: ReactElement, path = '/', extra: RouteObject[] = []) {
   return renderRoute(path, {
-    routes: [{ path: new URL(path, 'http://x').pathname, element }, ...extra, { path: '*', element: <p>elsewhere</p> }],
+    routes: [
+      { path: new URL(path, 'http://x').pathname, element },
+      ...extra,
+      { path: '*', element: <p>elsewhere</p> },
+    ],
   });
 }

@@ -9,5 +9,13 @@ export interface NotFoundPageProps {
 
 export function NotFoundPage({ fullPage = true }: NotFoundPageProps) {
   const { code, title, message } = ERROR_COPY.notFound;
-  return <StatusScreen fullPage={fullPage} code={code} title={title} message={message} actions={<ErrorActions />} />;
+  return (
+    <StatusScreen
+      fullPage={fullPage}
+      code={code}
+      title={title}
+      message={message}
+      actions={<ErrorActions />}
+    />
+  );
 }

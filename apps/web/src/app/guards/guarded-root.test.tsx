@@ -9,7 +9,8 @@ type Verify = ReturnType<typeof makeVerify>;
 
 function serve(verify: Verify | 401, flags = makeFlags()) {
   return mockFetch({
-    'GET /v1/auth/verify': verify === 401 ? { status: 401, body: { success: false, message: 'Not signed in' } } : { body: verify },
+    'GET /v1/auth/verify':
+      verify === 401 ? { status: 401, body: { success: false, message: 'Not signed in' } } : { body: verify },
     'GET /v1/flags': { body: flags },
     'GET /v1/tenants/info': {
       body: {
@@ -35,7 +36,9 @@ describe('GuardedRoot', () => {
     const { router } = renderRoute('/metrics/42?tenant_id=3');
     await landsOn(router, '/login');
     expect(router.state.location.state).toEqual({ from: '/metrics/42?tenant_id=3' });
-    expect(await screen.findByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }),
+    ).toBeTruthy();
   });
 
   it('carries an error value to /login, where its banner shows', async () => {
@@ -84,7 +87,12 @@ describe('GuardedRoot', () => {
       path: '/onboard/create_tenant',
       want: '/events',
     },
-    { name: 'member on /customers → / → index redirect', verify: makeVerify(), path: '/customers', want: '/events' },
+    {
+      name: 'member on /customers → / → index redirect',
+      verify: makeVerify(),
+      path: '/customers',
+      want: '/events',
+    },
     { name: 'index: not a design partner → /events', verify: makeVerify(), path: '/', want: '/events' },
     {
       name: 'index: design partner with events on → /events',
@@ -136,7 +144,9 @@ describe('GuardedRoot', () => {
     mockFetch({ 'GET /v1/auth/verify': { status: 503, body: { success: false, message: 'down' } } });
     renderRoute('/events');
     // verify retries server failures twice with back-off before giving up.
-    expect(await screen.findByRole('heading', { name: 'Internal Server Error' }, { timeout: 6000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Internal Server Error' }, { timeout: 6000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

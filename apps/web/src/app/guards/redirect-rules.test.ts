@@ -1,28 +1,129 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, indexTarget, loginRedirect, onboardingTarget, type GuardUser } from './redirect-rules';
+import {
+  guardRedirect,
+  indexTarget,
+  loginRedirect,
+  onboardingTarget,
+  type GuardUser,
+} from './redirect-rules';
 
-const member: GuardUser = { is_operator: false, show_onboarding: false, user_status: 'active', tenant_status: 'active' };
+const member: GuardUser = {
+  is_operator: false,
+  show_onboarding: false,
+  user_status: 'active',
+  tenant_status: 'active',
+};
 const operator: GuardUser = { ...member, is_operator: true };
-const newUserNewTenant: GuardUser = { ...member, show_onboarding: true, user_status: 'new', tenant_status: 'new' };
+const newUserNewTenant: GuardUser = {
+  ...member,
+  show_onboarding: true,
+  user_status: 'new',
+  tenant_status: 'new',
+};
 const newUserExistingTenant: GuardUser = { ...newUserNewTenant, tenant_status: 'active' };
 
 describe('redirect rules', () => {
   describe('guardRedirect', () => {
     it.each([
-      { name: 'operator without a customer goes to /customers, remembering the page', user: operator, pathname: '/feed', hasCustomer: false, want: { to: '/customers', rememberFrom: true } },
-      { name: 'operator without a customer may stay on /customers', user: operator, pathname: '/customers', hasCustomer: false, want: null },
-      { name: 'operator with a customer stays where they are', user: operator, pathname: '/feed', hasCustomer: true, want: null },
-      { name: 'operator with a customer may open the picker again', user: operator, pathname: '/customers', hasCustomer: true, want: null },
-      { name: 'member is sent away from /customers', user: member, pathname: '/customers', hasCustomer: true, want: { to: '/' } },
-      { name: 'member stays on a main route', user: member, pathname: '/events', hasCustomer: true, want: null },
-      { name: 'new user of a new workspace goes to create_tenant', user: newUserNewTenant, pathname: '/', hasCustomer: true, want: { to: '/onboard/create_tenant' } },
-      { name: 'new user of an existing workspace goes to join_workspace', user: newUserExistingTenant, pathname: '/feed', hasCustomer: true, want: { to: '/onboard/join_workspace' } },
-      { name: 'onboarding user may move between onboard steps', user: newUserNewTenant, pathname: '/onboard/user_persona', hasCustomer: true, want: null },
-      { name: 'onboarding comes before the customer picker', user: { ...newUserNewTenant, is_operator: true }, pathname: '/feed', hasCustomer: false, want: { to: '/onboard/create_tenant' } },
-      { name: 'visiting /onboard without needing it goes home', user: member, pathname: '/onboard/create_tenant', hasCustomer: true, want: { to: '/' } },
-      { name: 'show_onboarding without user_status new does not onboard', user: { ...member, show_onboarding: true }, pathname: '/onboard/join_workspace', hasCustomer: true, want: { to: '/' } },
-      { name: 'a member without any workspace sees the logged-in-as page', user: member, pathname: '/events', hasCustomer: true, tenantCount: 0, want: { to: '/logged-in-as' } },
-      { name: 'data onboarding is not workspace onboarding', user: member, pathname: '/onboarding/csv', hasCustomer: true, want: null },
+      {
+        name: 'operator without a customer goes to /customers, remembering the page',
+        user: operator,
+        pathname: '/feed',
+        hasCustomer: false,
+        want: { to: '/customers', rememberFrom: true },
+      },
+      {
+        name: 'operator without a customer may stay on /customers',
+        user: operator,
+        pathname: '/customers',
+        hasCustomer: false,
+        want: null,
+      },
+      {
+        name: 'operator with a customer stays where they are',
+        user: operator,
+        pathname: '/feed',
+        hasCustomer: true,
+        want: null,
+      },
+      {
+        name: 'operator with a customer may open the picker again',
+        user: operator,
+        pathname: '/customers',
+        hasCustomer: true,
+        want: null,
+      },
+      {
+        name: 'member is sent away from /customers',
+        user: member,
+        pathname: '/customers',
+        hasCustomer: true,
+        want: { to: '/' },
+      },
+      {
+        name: 'member stays on a main route',
+        user: member,
+        pathname: '/events',
+        hasCustomer: true,
+        want: null,
+      },
+      {
+        name: 'new user of a new workspace goes to create_tenant',
+        user: newUserNewTenant,
+        pathname: '/',
+        hasCustomer: true,
+        want: { to: '/onboard/create_tenant' },
+      },
+      {
+        name: 'new user of an existing workspace goes to join_workspace',
+        user: newUserExistingTenant,
+        pathname: '/feed',
+        hasCustomer: true,
+        want: { to: '/onboard/join_workspace' },
+      },
+      {
+        name: 'onboarding user may move between onboard steps',
+        user: newUserNewTenant,
+        pathname: '/onboard/user_persona',
+        hasCustomer: true,
+        want: null,
+      },
+      {
+        name: 'onboarding comes before the customer picker',
+        user: { ...newUserNewTenant, is_operator: true },
+        pathname: '/feed',
+        hasCustomer: false,
+        want: { to: '/onboard/create_tenant' },
+      },
+      {
+        name: 'visiting /onboard without needing it goes home',
+        user: member,
+        pathname: '/onboard/create_tenant',
+        hasCustomer: true,
+        want: { to: '/' },
+      },
+      {
+        name: 'show_onboarding without user_status new does not onboard',
+        user: { ...member, show_onboarding: true },
+        pathname: '/onboard/join_workspace',
+        hasCustomer: true,
+        want: { to: '/' },
+      },
+      {
+        name: 'a member without any workspace sees the logged-in-as page',
+        user: member,
+        pathname: '/events',
+        hasCustomer: true,
+        tenantCount: 0,
+        want: { to: '/logged-in-as' },
+      },
+      {
+        name: 'data onboarding is not workspace onboarding',
+        user: member,
+        pathname: '/onboarding/csv',
+        hasCustomer: true,
+        want: null,
+      },
     ])('$name', ({ user, pathname, hasCustomer, tenantCount = 1, want }) => {
       expect(guardRedirect({ user, pathname, hasCustomer, tenantCount })).toEqual(want);
     });
@@ -43,14 +144,70 @@ describe('redirect rules', () => {
     const on = { events: true, digest: true };
     const off = { events: false, digest: false };
     it.each([
-      { name: 'not a design partner → events', isDesignPartner: false, demoMode: false, flags: off, explicitHome: false, want: 'events' },
-      { name: 'demo mode → events', isDesignPartner: true, demoMode: true, flags: off, explicitHome: false, want: 'events' },
-      { name: 'events feature on → events', isDesignPartner: true, demoMode: false, flags: { events: true, digest: false }, explicitHome: false, want: 'events' },
-      { name: 'design partner with digest → home', isDesignPartner: true, demoMode: false, flags: { events: false, digest: true }, explicitHome: false, want: 'home' },
-      { name: 'design partner with neither → feed', isDesignPartner: true, demoMode: false, flags: off, explicitHome: false, want: 'feed' },
-      { name: 'the Home tab renders home when digest is on', isDesignPartner: false, demoMode: false, flags: on, explicitHome: true, want: 'home' },
-      { name: 'the Home tab still redirects when digest is off', isDesignPartner: false, demoMode: false, flags: { events: true, digest: false }, explicitHome: true, want: 'events' },
-      { name: 'the Home tab in demo mode lands on events', isDesignPartner: true, demoMode: true, flags: on, explicitHome: true, want: 'events' },
+      {
+        name: 'not a design partner → events',
+        isDesignPartner: false,
+        demoMode: false,
+        flags: off,
+        explicitHome: false,
+        want: 'events',
+      },
+      {
+        name: 'demo mode → events',
+        isDesignPartner: true,
+        demoMode: true,
+        flags: off,
+        explicitHome: false,
+        want: 'events',
+      },
+      {
+        name: 'events feature on → events',
+        isDesignPartner: true,
+        demoMode: false,
+        flags: { events: true, digest: false },
+        explicitHome: false,
+        want: 'events',
+      },
+      {
+        name: 'design partner with digest → home',
+        isDesignPartner: true,
+        demoMode: false,
+        flags: { events: false, digest: true },
+        explicitHome: false,
+        want: 'home',
+      },
+      {
+        name: 'design partner with neither → feed',
+        isDesignPartner: true,
+        demoMode: false,
+        flags: off,
+        explicitHome: false,
+        want: 'feed',
+      },
+      {
+        name: 'the Home tab renders home when digest is on',
+        isDesignPartner: false,
+        demoMode: false,
+        flags: on,
+        explicitHome: true,
+        want: 'home',
+      },
+      {
+        name: 'the Home tab still redirects when digest is off',
+        isDesignPartner: false,
+        demoMode: false,
+        flags: { events: true, digest: false },
+        explicitHome: true,
+        want: 'events',
+      },
+      {
+        name: 'the Home tab in demo mode lands on events',
+        isDesignPartner: true,
+        demoMode: true,
+        flags: on,
+        explicitHome: true,
+        want: 'events',
+      },
     ] as const)('$name', ({ want, ...input }) => {
       expect(indexTarget(input)).toBe(want);
     });
@@ -58,7 +215,9 @@ describe('redirect rules', () => {
 
   describe('loginRedirect', () => {
     it('remembers the full target and carries the error value to /login', () => {
-      expect(loginRedirect({ pathname: '/feed', search: '?tenant_id=4&error=google_failed', hash: '#top' })).toEqual({
+      expect(
+        loginRedirect({ pathname: '/feed', search: '?tenant_id=4&error=google_failed', hash: '#top' }),
+      ).toEqual({
         to: '/login?error=google_failed',
         state: { from: '/feed?tenant_id=4#top' },
       });

@@ -30,7 +30,12 @@ export interface GuardInput {
 }
 
 /** Applied on every navigation under the guarded root, in this order. */
-export function guardRedirect({ pathname, user, tenantCount, hasCustomer }: GuardInput): GuardRedirect | null {
+export function guardRedirect({
+  pathname,
+  user,
+  tenantCount,
+  hasCustomer,
+}: GuardInput): GuardRedirect | null {
   const onOnboard = isPathWithin(pathname, paths.onboard.prefix);
   const onCustomers = isPathWithin(pathname, paths.customers.path);
 

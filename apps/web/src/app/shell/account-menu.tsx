@@ -15,7 +15,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
 import { customerLabel } from '@/features/tenants';
-import { clearSelectedCustomer, useCurrentUser, useDemoMode, useSelectedCustomer, useTenants } from '@/session';
+import {
+  clearSelectedCustomer,
+  useCurrentUser,
+  useDemoMode,
+  useSelectedCustomer,
+  useTenants,
+} from '@/session';
 import { SHELL_COPY } from '../messages';
 
 function initials(given: string | null, family: string | null, email: string): string {

@@ -15,11 +15,24 @@ export function OnboardLayout() {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', px: { xs: 2, md: 4 }, height: 64, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          px: { xs: 2, md: 4 },
+          height: 64,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
       >
         <BrandMark size={26} />
         <Box sx={{ flex: 1 }} />
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <Button
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
           {SHELL_COPY.logout}
         </Button>
       </Box>

@@ -16,7 +16,14 @@ export interface TopBarTab {
 
 /** Home is the daily digest, so it is governed by the `digest` flag. */
 export const TOP_BAR_TABS: readonly TopBarTab[] = [
-  { label: SHELL_COPY.tabs.home, to: paths.home.path, flag: 'digest', showInDemo: false, state: EXPLICIT_HOME_STATE, end: true },
+  {
+    label: SHELL_COPY.tabs.home,
+    to: paths.home.path,
+    flag: 'digest',
+    showInDemo: false,
+    state: EXPLICIT_HOME_STATE,
+    end: true,
+  },
   { label: SHELL_COPY.tabs.insights, to: paths.feed.path, flag: 'insights', showInDemo: false },
   { label: SHELL_COPY.tabs.events, to: paths.events.path, flag: 'events', showInDemo: true },
   { label: SHELL_COPY.tabs.metrics, to: paths.metrics.path, flag: 'metrics', showInDemo: false },

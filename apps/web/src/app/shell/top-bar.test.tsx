@@ -11,7 +11,9 @@ import { visibleTabs } from './tabs';
 const allOn = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as Record<FeatureFlag, boolean>;
 const allOff = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as Record<FeatureFlag, boolean>;
 
-function serve(options: { flags?: Partial<Record<FeatureFlag, boolean>>; user?: Parameters<typeof makeVerify>[0] } = {}) {
+function serve(
+  options: { flags?: Partial<Record<FeatureFlag, boolean>>; user?: Parameters<typeof makeVerify>[0] } = {},
+) {
   return mockFetch({
     'GET /v1/auth/verify': { body: makeVerify(options.user) },
     'GET /v1/flags': { body: makeFlags(options.flags) },
@@ -30,9 +32,19 @@ async function navLinks() {
 describe('TopBar', () => {
   describe('visibleTabs', () => {
     it.each([
-      { name: 'every flag on, demo off', flags: allOn, demo: false, want: ['Home', 'Insights', 'Events', 'Metrics', 'Explorer', 'Reports'] },
+      {
+        name: 'every flag on, demo off',
+        flags: allOn,
+        demo: false,
+        want: ['Home', 'Insights', 'Events', 'Metrics', 'Explorer', 'Reports'],
+      },
       { name: 'every flag on, demo on', flags: allOn, demo: true, want: ['Events', 'Reports'] },
-      { name: 'defaults (digest and explorer off)', flags: DEFAULT_FLAGS, demo: false, want: ['Insights', 'Events', 'Metrics', 'Reports'] },
+      {
+        name: 'defaults (digest and explorer off)',
+        flags: DEFAULT_FLAGS,
+        demo: false,
+        want: ['Insights', 'Events', 'Metrics', 'Reports'],
+      },
       { name: 'every flag off', flags: allOff, demo: false, want: [] },
       { name: 'every flag off, demo on', flags: allOff, demo: true, want: [] },
       { name: 'only digest', flags: { ...allOff, digest: true }, demo: false, want: ['Home'] },
@@ -62,7 +74,11 @@ describe('TopBar', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Preferences' })).toBeNull();
     expect(within(menu).queryByRole('menuitem', { name: 'Manage Datasources' })).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
-    expect(calls.filter((c) => c.url.pathname === '/v1/flags').every((c) => c.url.searchParams.get('is_demo') === 'true')).toBe(true);
+    expect(
+      calls
+        .filter((c) => c.url.pathname === '/v1/flags')
+        .every((c) => c.url.searchParams.get('is_demo') === 'true'),
+    ).toBe(true);
   });
 
   it('turning demo mode on goes to /events and persists', async () => {
@@ -89,11 +105,11 @@ describe('TopBar', () => {
     renderRoute('/events');
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Preferences',
-      'Manage Datasources',
-      'Logout',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Preferences', 'Manage Datasources', 'Logout']);
   });
 
   it('offers Change Customer to operators and opens the picker', async () => {

@@ -55,7 +55,14 @@ export function TopBar() {
         <Box
           component="nav"
           aria-label={SHELL_COPY.mainNav}
-          sx={{ display: 'flex', alignSelf: 'stretch', gap: 0.5, overflowX: 'auto', flexShrink: 1, minWidth: 0 }}
+          sx={{
+            display: 'flex',
+            alignSelf: 'stretch',
+            gap: 0.5,
+            overflowX: 'auto',
+            flexShrink: 1,
+            minWidth: 0,
+          }}
         >
           {isPending
             ? [56, 64, 56].map((w, i) => (
@@ -80,7 +87,11 @@ export function TopBar() {
                     borderBottom: '2px solid transparent',
                     '&:hover': { color: 'text.primary' },
                     '&.active': { color: 'primary.main', borderBottomColor: 'primary.main', fontWeight: 600 },
-                    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+                    '&:focus-visible': {
+                      outline: '2px solid',
+                      outlineColor: 'primary.main',
+                      outlineOffset: -2,
+                    },
                   }}
                 >
                   {tab.label}
@@ -93,7 +104,12 @@ export function TopBar() {
         {flags['global-filter'] && !demoMode && (
           <Tooltip title={SHELL_COPY.globalFilterSoon}>
             {/* A disabled control gets no pointer events, so the tooltip sits on a focusable wrapper. */}
-            <Box component="span" tabIndex={0} aria-label={SHELL_COPY.globalFilter} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            <Box
+              component="span"
+              tabIndex={0}
+              aria-label={SHELL_COPY.globalFilter}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
               <Chip
                 icon={<FilterAltOutlinedIcon />}
                 label={SHELL_COPY.globalFilterValue}
@@ -130,7 +146,12 @@ export function TopBar() {
         )}
 
         <Tooltip title={SHELL_COPY.documentation}>
-          <IconButton component={RouterLink} to={paths.docsApi.getHref()} aria-label={SHELL_COPY.documentation} size="small">
+          <IconButton
+            component={RouterLink}
+            to={paths.docsApi.getHref()}
+            aria-label={SHELL_COPY.documentation}
+            size="small"
+          >
             <MenuBookOutlinedIcon />
           </IconButton>
         </Tooltip>

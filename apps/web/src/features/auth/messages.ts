@@ -7,7 +7,11 @@ export const AUTH_COPY = {
   subtitleLogin: 'Sign in to Tidemark to see what changed in your business today.',
   subtitleSignup: 'Create your Tidemark account. No credit card needed.',
   subtitleDemo: 'Explore a sample store with real-looking KPIs, outages and insights.',
-  steps: ['Connect your store or data source', 'Pick the KPIs that matter', 'Get alerted when something changes'],
+  steps: [
+    'Connect your store or data source',
+    'Pick the KPIs that matter',
+    'Get alerted when something changes',
+  ],
   google: 'Continue with Google',
   microsoft: 'Continue with Microsoft',
   divider: 'or use your work email',
@@ -36,7 +40,8 @@ export const AUTH_COPY = {
     label: 'Logged in as',
     notLoggedIn: AUTH_MESSAGES.notLoggedIn,
     noWorkspace: "Your account isn't linked to a workspace yet, so there is nothing to show here.",
-    contact: (email: string) => `Need access? Ask your workspace admin to invite you, or write to us at ${email}.`,
+    contact: (email: string) =>
+      `Need access? Ask your workspace admin to invite you, or write to us at ${email}.`,
     logout: 'Logout',
     login: 'Go to login',
   },

@@ -16,7 +16,8 @@ export function verifyQueryOptions() {
     queryFn: ({ signal }) => getVerify(signal),
     staleTime: 5 * 60_000,
     // A 4xx answer is final; only transport and server failures are worth another try.
-    retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+    retry: (failureCount, error) =>
+      !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
   });
 }
 

@@ -27,7 +27,8 @@ export interface AuthPageProps {
 }
 
 function rememberedFrom(state: unknown): string | null {
-  if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string') return state.from;
+  if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string')
+    return state.from;
   return null;
 }
 
@@ -129,7 +130,12 @@ export function AuthPage({ mode }: AuthPageProps) {
           gap: 6,
         }}
       >
-        <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Getting started">
+        <Stack
+          spacing={1.5}
+          component="ol"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          aria-label="Getting started"
+        >
           {AUTH_COPY.steps.map((step, i) => (
             <Stack component="li" direction="row" spacing={1.5} key={step} sx={{ alignItems: 'center' }}>
               <CheckCircleOutlineIcon fontSize="small" sx={{ color: '#93c5fd' }} aria-hidden />

@@ -6,7 +6,10 @@ import { CUSTOMER_LOGOS, brandLogoUrl } from '../utils/logos';
 export function CustomerLogos() {
   return (
     <Box component="section" aria-label={AUTH_COPY.logosHeading}>
-      <Typography variant="caption" sx={{ textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.7 }}>
+      <Typography
+        variant="caption"
+        sx={{ textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.7 }}
+      >
         {AUTH_COPY.logosHeading}
       </Typography>
       <Box

@@ -5,22 +5,27 @@ import { renderWithRouter } from '@/testing/render';
 import { MagicLinkForm } from './magic-link-form';
 
 function renderForm() {
-  return renderWithRouter(<MagicLinkForm redirectTo="/feed" plan="shopify" shopifyData={null} isDemo={false} />);
+  return renderWithRouter(
+    <MagicLinkForm redirectTo="/feed" plan="shopify" shopifyData={null} isDemo={false} />,
+  );
 }
 
 const email = () => screen.getByRole('textbox', { name: /work email/i });
 const send = () => screen.getByRole('button', { name: 'Send magic link' });
 
 describe('MagicLinkForm', () => {
-  it.each(['not-an-email', 'a@b', 'two words@x.io', ''])('refuses "%s" with the spec message and sends nothing', async (value) => {
-    const { fetchMock } = mockFetch({});
-    renderForm();
-    fireEvent.change(email(), { target: { value } });
-    fireEvent.click(send());
-    expect(await screen.findByText('Please enter valid email.')).toBeTruthy();
-    expect(email().getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  it.each(['not-an-email', 'a@b', 'two words@x.io', ''])(
+    'refuses "%s" with the spec message and sends nothing',
+    async (value) => {
+      const { fetchMock } = mockFetch({});
+      renderForm();
+      fireEvent.change(email(), { target: { value } });
+      fireEvent.click(send());
+      expect(await screen.findByText('Please enter valid email.')).toBeTruthy();
+      expect(email().getAttribute('aria-invalid')).toBe('true');
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it('clears the validation message once the address becomes valid', async () => {
     mockFetch({});
@@ -61,7 +66,10 @@ describe('MagicLinkForm', () => {
 
   it('shows the server message of a refused request', async () => {
     mockFetch({
-      'POST /v1/auth/magic-login': { status: 400, body: { success: false, message: 'Error: Please use your work email' } },
+      'POST /v1/auth/magic-login': {
+        status: 400,
+        body: { success: false, message: 'Error: Please use your work email' },
+      },
     });
     renderForm();
     fireEvent.change(email(), { target: { value: 'maya@gmail.com' } });

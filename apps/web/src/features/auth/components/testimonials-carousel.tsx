@@ -20,7 +20,10 @@ export interface TestimonialsCarouselProps {
  * Rotates on its own; hovering or focusing it holds the current quote, and a pause button stops
  * it for people who need more time to read (WCAG 2.2.2).
  */
-export function TestimonialsCarousel({ items, intervalMs = TESTIMONIAL_INTERVAL_MS }: TestimonialsCarouselProps) {
+export function TestimonialsCarousel({
+  items,
+  intervalMs = TESTIMONIAL_INTERVAL_MS,
+}: TestimonialsCarouselProps) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
@@ -59,7 +62,10 @@ export function TestimonialsCarousel({ items, intervalMs = TESTIMONIAL_INTERVAL_
           gap: 3,
           '@media (prefers-reduced-motion: no-preference)': {
             animation: 'tm-fade-in 400ms ease-out',
-            '@keyframes tm-fade-in': { from: { opacity: 0, transform: 'translateY(4px)' }, to: { opacity: 1 } },
+            '@keyframes tm-fade-in': {
+              from: { opacity: 0, transform: 'translateY(4px)' },
+              to: { opacity: 1 },
+            },
           },
         }}
       >
@@ -68,10 +74,19 @@ export function TestimonialsCarousel({ items, intervalMs = TESTIMONIAL_INTERVAL_
             component="img"
             src={logo}
             alt={`${current.company} logo`}
-            sx={{ height: 28, width: 'auto', alignSelf: 'flex-start', filter: 'brightness(0) invert(1)', opacity: 0.9 }}
+            sx={{
+              height: 28,
+              width: 'auto',
+              alignSelf: 'flex-start',
+              filter: 'brightness(0) invert(1)',
+              opacity: 0.9,
+            }}
           />
         )}
-        <Typography component="blockquote" sx={{ m: 0, fontSize: '1.25rem', lineHeight: 1.5, fontWeight: 500 }}>
+        <Typography
+          component="blockquote"
+          sx={{ m: 0, fontSize: '1.25rem', lineHeight: 1.5, fontWeight: 500 }}
+        >
           “{current.description}”
         </Typography>
         <Box component="figcaption">

@@ -98,7 +98,9 @@ export function CustomerPicker() {
             size="large"
             disabled={!choice || switching}
             aria-busy={switching}
-            endIcon={switching ? <CircularProgress size={18} color="inherit" aria-hidden /> : <ArrowForwardIcon />}
+            endIcon={
+              switching ? <CircularProgress size={18} color="inherit" aria-hidden /> : <ArrowForwardIcon />
+            }
           >
             {TENANTS_COPY.submit}
           </Button>
