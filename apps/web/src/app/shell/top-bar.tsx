@@ -42,7 +42,16 @@ export function TopBar() {
 
   return (
     <AppBar position="sticky">
-      <Toolbar variant="dense" sx={{ minHeight: 56, gap: { xs: 1, md: 2 }, px: { xs: 2, md: 3 } }}>
+      {/* Below the md breakpoint the tabs move to a second row so none is cut off. */}
+      <Toolbar
+        variant="dense"
+        sx={{
+          minHeight: 56,
+          gap: { xs: 1, md: 2 },
+          px: { xs: 2, md: 3 },
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+        }}
+      >
         <Box
           component={RouterLink}
           to={paths.home.getHref()}
@@ -62,6 +71,10 @@ export function TopBar() {
             overflowX: 'auto',
             flexShrink: 1,
             minWidth: 0,
+            order: { xs: 10, md: 0 },
+            flexBasis: { xs: '100%', md: 'auto' },
+            minHeight: { xs: 44, md: 56 },
+            ml: { xs: -1.5, md: 0 },
           }}
         >
           {isPending
@@ -99,7 +112,7 @@ export function TopBar() {
               ))}
         </Box>
 
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minHeight: 56 }} />
 
         {flags['global-filter'] && !demoMode && (
           <Tooltip title={SHELL_COPY.globalFilterSoon}>

@@ -34,7 +34,7 @@ export function CustomerLogos() {
                   component="img"
                   src={src}
                   alt={brand.name}
-                  sx={{ height: 24, maxWidth: '100%', filter: 'brightness(0) invert(1)', opacity: 0.75 }}
+                  sx={{ height: 28, maxWidth: '100%', filter: 'brightness(0) invert(1)', opacity: 0.75 }}
                 />
               )}
             </Box>

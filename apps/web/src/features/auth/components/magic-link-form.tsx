@@ -72,7 +72,6 @@ export function MagicLinkForm({ redirectTo, plan, shopifyData, isDemo }: MagicLi
         error={showInvalid}
         helperText={showInvalid ? AUTH_COPY.invalidEmail : AUTH_COPY.emailHint}
         fullWidth
-        required
       />
       <Button
         type="submit"
