@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/lib/api-client';
 import { paths } from '@/config/paths';
@@ -25,8 +24,11 @@ function createApp() {
   return { queryClient, router };
 }
 
+// One router and one cache for the page's lifetime, created outside React so StrictMode's double
+// render cannot wire the API client to a router that is thrown away.
+const { queryClient, router } = createApp();
+
 export function App() {
-  const [{ queryClient, router }] = useState(createApp);
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './page-header';
 
 export interface StatusScreenProps {
   /** Large figure above the title, e.g. "404". */
@@ -28,6 +29,7 @@ export function StatusScreen({ code, title, message, actions, icon, fullPage = f
         bgcolor: fullPage ? 'background.default' : undefined,
       }}
     >
+      <DocumentTitle title={title} />
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 520 }}>
         {icon}
         {code && (

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { useDemoMode } from '@/session';
+import { useFlags } from '@/features/flags';
+import { clearStoredGlobalFilter, useDemoMode } from '@/session';
 import { DemoBanner } from './demo-banner';
 import { TopBar } from './top-bar';
 
@@ -9,6 +11,13 @@ import { TopBar } from './top-bar';
 export function AppShell() {
   const [demoMode, setDemoMode] = useDemoMode();
   const navigation = useNavigation();
+  const { flags, isPending } = useFlags();
+  const globalFilterOff = !isPending && !flags['global-filter'];
+
+  // With the global-filter feature off, no stored filter may keep segmenting the data (spec 1 §4).
+  useEffect(() => {
+    if (globalFilterOff) clearStoredGlobalFilter();
+  }, [globalFilterOff]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <TopBar />

@@ -2,6 +2,8 @@ import { AUTH_MESSAGES } from '@tidemark/contract';
 
 /** Every string of the sign-in area. Spec strings come from the contract's AUTH_MESSAGES. */
 export const AUTH_COPY = {
+  documentTitleLogin: 'Log in',
+  documentTitleSignup: 'Sign up',
   headingDemo: 'Sign up and Test Drive Just in 5 minutes!',
   headingDefault: 'Go Live in 15 mins, 3 steps to get started!',
   subtitleLogin: 'Sign in to Tidemark to see what changed in your business today.',

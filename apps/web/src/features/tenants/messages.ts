@@ -1,6 +1,7 @@
 import { ALL_CUSTOMERS_LABEL } from '@tidemark/contract';
 
 export const TENANTS_COPY = {
+  documentTitle: 'Choose a customer',
   greeting: (name: string) => `Hello ${name}`,
   greetingFallback: 'Teammate',
   question: 'Which customer feed would you like to check?',

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { DocumentTitle } from '@/components/page-header';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useDemoMode } from '@/session';
@@ -71,6 +72,9 @@ export function AuthPage({ mode }: AuthPageProps) {
         bgcolor: 'background.default',
       }}
     >
+      <DocumentTitle
+        title={mode === 'login' ? AUTH_COPY.documentTitleLogin : AUTH_COPY.documentTitleSignup}
+      />
       <Box
         component="main"
         sx={{ display: 'flex', justifyContent: 'center', px: { xs: 3, sm: 6 }, py: { xs: 4, md: 6 } }}

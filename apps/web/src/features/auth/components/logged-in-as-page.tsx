@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { DocumentTitle } from '@/components/page-header';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useLogout } from '../api/logout';
@@ -25,6 +26,7 @@ export function LoggedInAsPage() {
     <Stack component="main" sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3 }}>
       <Paper variant="outlined" sx={{ p: 5, width: '100%', maxWidth: 480 }}>
         <Stack spacing={3}>
+          <DocumentTitle title={copy.title} />
           <BrandMark />
           <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
             {copy.title}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { DocumentTitle } from '@/components/page-header';
 import { paths, safeInternalPath } from '@/config/paths';
 import { firstNameOf, useSelectedCustomer, useSession } from '@/session';
 import { TENANTS_COPY } from '../messages';
@@ -62,6 +63,7 @@ export function CustomerPicker() {
     <Stack component="main" sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, width: '100%', maxWidth: 480 }}>
         <Stack component="form" spacing={3} onSubmit={onSubmit} noValidate>
+          <DocumentTitle title={TENANTS_COPY.documentTitle} />
           <BrandMark />
           <Stack spacing={1}>
             <Typography variant="h1" sx={{ fontSize: '1.625rem' }}>
