@@ -133,6 +133,14 @@ describe('GuardedRoot', () => {
     expect(router.state.location.pathname).toBe(want);
   });
 
+  it("refuses a member on another workspace's URL with the catalogue's Not Allowed screen", async () => {
+    const { callsTo } = serve(makeVerify());
+    renderRoute('/events?tenant_id=99');
+    expect(await screen.findByRole('heading', { name: 'Not Allowed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Over' })).toBeTruthy();
+    expect(callsTo('/v1/flags')).toHaveLength(0);
+  });
+
   it('remembers where the operator was going so the picker can send them back', async () => {
     serve(makeVerify({ is_operator: true }));
     const { router } = renderRoute('/metrics/9');

@@ -1,4 +1,5 @@
 import { catalogueFor } from '@tidemark/contract';
+import { ErrorActions } from '../errors/error-actions';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { useVerify } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { SessionProvider, resolveTenantId, selectCustomer, useSelectedCustomer } from '@/session';
 import { ERROR_COPY, SHELL_COPY } from '../messages';
-import { guardRedirect, loginRedirect } from './redirect-rules';
+import { guardRedirect, isForeignTenantLink, loginRedirect } from './redirect-rules';
 
 /**
  * Everything under it needs a signed-in user. It loads `auth/verify` once, applies the redirect
@@ -62,6 +63,12 @@ export function GuardedRoot() {
   if (redirect) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={redirect.to} state={redirect.rememberFrom ? { from } : undefined} replace />;
+  }
+
+  const memberTenantIds = verify.data.tenants.map((t) => t.tenant_id);
+  if (isForeignTenantLink({ user: verify.data.user, memberTenantIds, urlTenantId })) {
+    const { title, message } = catalogueFor(403);
+    return <StatusScreen fullPage code="403" title={title} message={message} actions={<ErrorActions />} />;
   }
 
   return (

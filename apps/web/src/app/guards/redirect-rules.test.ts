@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   guardRedirect,
   indexTarget,
+  isForeignTenantLink,
   loginRedirect,
   onboardingTarget,
   type GuardUser,
@@ -210,6 +211,18 @@ describe('redirect rules', () => {
       },
     ] as const)('$name', ({ want, ...input }) => {
       expect(indexTarget(input)).toBe(want);
+    });
+  });
+
+  describe('isForeignTenantLink', () => {
+    it.each([
+      { name: 'member without tenant_id', user: member, urlTenantId: null, want: false },
+      { name: 'member with their own tenant_id', user: member, urlTenantId: '11', want: false },
+      { name: "member with another workspace's tenant_id", user: member, urlTenantId: '12', want: true },
+      { name: 'member with a malformed tenant_id', user: member, urlTenantId: 'abc', want: true },
+      { name: 'operator with any tenant_id', user: operator, urlTenantId: '12', want: false },
+    ])('$name → $want', ({ user, urlTenantId, want }) => {
+      expect(isForeignTenantLink({ user, memberTenantIds: [11], urlTenantId })).toBe(want);
     });
   });
 

@@ -53,6 +53,19 @@ export function guardRedirect({
   return null;
 }
 
+/**
+ * Members are confined to their own workspaces (spec 1 §6): a link naming another workspace in
+ * tenant_id gets the 'Not Allowed' screen instead of silently showing their own data.
+ */
+export function isForeignTenantLink(input: {
+  user: Pick<User, 'is_operator'>;
+  memberTenantIds: readonly number[];
+  urlTenantId: string | null;
+}): boolean {
+  if (input.user.is_operator || !input.urlTenantId) return false;
+  return !input.memberTenantIds.includes(Number(input.urlTenantId));
+}
+
 export type IndexTarget = 'events' | 'feed' | 'home';
 
 export interface IndexInput {
