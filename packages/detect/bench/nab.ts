@@ -35,9 +35,22 @@ export function parseTimestamp(ts: string): number {
   return Date.parse(`${ts.trim().replace(' ', 'T')}Z`);
 }
 
-/** One file from a fresh detector, one row at a time; the only prior knowledge is the probationary length. */
+/** The file's finite min and max: prior knowledge NAB allows, used only to quantise values scale-free. */
+export function valueRange(values: readonly number[]): { min: number; max: number } | undefined {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? { min, max } : undefined;
+}
+
+/** One file from a fresh detector, one row at a time; the only prior knowledge is the probationary length and the value range. */
 export function detectFile(file: CorpusFile, params: Partial<StreamParams> = {}): number[] {
-  const detector = createStreamingDetector({ warmup: probationaryLength(file.values.length), params });
+  const range = valueRange(file.values);
+  const detector = createStreamingDetector({ warmup: probationaryLength(file.values.length), params, ...(range ? { range } : {}) });
   return file.values.map((v, i) => detector.update(parseTimestamp(file.timestamps[i] ?? ''), v).anomaly_score);
 }
 

@@ -157,6 +157,19 @@ describe('streaming detector', () => {
     );
   });
 
+  it('flags a never-seen pattern inside a known range once, and stays quiet on the familiar one', () => {
+    const rnd = noise(13);
+    // A square wave between two levels, then a stretch at a level it never visited.
+    const values = Array.from({ length: 1200 }, (_, i) => (i >= 1000 && i < 1040 ? 50 : i % 40 < 20 ? 10 : 90) + rnd());
+    const d = createStreamingDetector({ warmup: 200, range: { min: 0, max: 100 } });
+    const scores = values.map((v, i) => d.update(T0 + i * HOUR, v).anomaly_score);
+    const alarm = scores.findIndex((x, i) => i >= 200 && x > 0.1);
+    expect(alarm).toBeGreaterThanOrEqual(1000);
+    expect(alarm).toBeLessThan(1003);
+    expect(Math.max(...scores.slice(200, 1000))).toBeLessThan(0.05);
+    expect(scores.slice(alarm + 1, 1040).filter((x) => x > 0.1).length).toBeLessThanOrEqual(1);
+  });
+
   it('keeps its state within one season of bins on 5-minute data', () => {
     const d = createStreamingDetector({ warmup: 100 });
     for (let i = 0; i < 5000; i++) d.update(T0 + i * 300_000, Math.sin(i / 20));

@@ -1,5 +1,5 @@
 import { DEFAULT_PARAMS, bandWidth } from './params';
-import type { StreamOptions, StreamParams, StreamPoint, StreamState, StreamStatus } from './types';
+import type { ContextState, StreamOptions, StreamParams, StreamPoint, StreamState, StreamStatus } from './types';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -17,12 +17,36 @@ const Z_BIN_LOG = Math.log(1.08);
 /** Forecasters compared online: level only, level + daily profile, level + weekly profile. */
 const PERIODS = [0, DAY, WEEK] as const;
 
+/** Levels far outside the known range are bounded so context keys stay short. */
+const MAX_LEVEL_SPAN = 100;
+
+function freshContext(params: StreamParams, warmup: number, range: StreamOptions['range']): ContextState {
+  const given = range !== undefined && Number.isFinite(range.min) && Number.isFinite(range.max) && range.max >= range.min;
+  return {
+    lo: given ? range.min : 0,
+    hi: given ? range.max : 0,
+    fixed: given,
+    recent: [],
+    blockLevel: 0,
+    blockDev: 0,
+    blockLen: 0,
+    blockSize: params.ctxBlocks > 0 ? Math.max(1, Math.round(warmup / params.ctxBlocks)) : 1,
+    seen: {},
+    seenCount: 0,
+    novHist: new Array<number>(Math.max(1, Math.round(params.ctxOrder)) + 1).fill(0),
+  };
+}
+
 function freshState(options: StreamOptions): StreamState {
+  const params = { ...DEFAULT_PARAMS, ...options.params };
+  const warmup = Math.max(2, Math.floor(options.warmup ?? DEFAULT_PARAMS.warmup));
+  // The memory of the last alarm scales with the warm-up, which NAB ties to the file's length.
+  const halfLife = params.quietPerWarmup > 0 ? params.quietPerWarmup * warmup : params.quietHalfLife;
   return {
     version: 1,
-    params: { ...DEFAULT_PARAMS, ...options.params },
+    params,
     sensitivity: bandWidth(options.sensitivity),
-    warmup: Math.max(2, Math.floor(options.warmup ?? DEFAULT_PARAMS.warmup)),
+    warmup,
     n: 0,
     firstTs: null,
     lastTs: null,
@@ -42,7 +66,8 @@ function freshState(options: StreamOptions): StreamState {
     hist: [],
     histTotal: 0,
     recentPeak: 0,
-    peakDecay: Math.pow(0.5, 1 / Math.max(1, options.params?.quietHalfLife ?? DEFAULT_PARAMS.quietHalfLife)),
+    peakDecay: Math.pow(0.5, 1 / Math.max(1, halfLife)),
+    ctx: freshContext(params, warmup, options.range),
   };
 }
 
@@ -165,6 +190,7 @@ function detectorFrom(s: StreamState): StreamingDetector {
 
     // Evidence on several time scales: the point itself, fast and slow shifts of the mean, a rise in volatility.
     const stats = evidence(u, first);
+    const novelty = s.ctx !== undefined && p.ctxWeight > 0 ? contextNovelty(s.ctx, value, first) : 0;
     learn(ts, value, first);
     s.lastTs = ts;
     s.n++;
@@ -172,16 +198,22 @@ function detectorFrom(s: StreamState): StreamingDetector {
     let pMin = 1;
     for (let j = 0; j < stats.length; j++) {
       const z = stats[j] ?? 0;
-      const pj = Math.max(normalTail(z), p.empWeight * tailFrequency(j, z));
+      const pj = p.resWeight * Math.max(normalTail(z), p.empWeight * tailFrequency(j, z));
       if (pj < pMin) pMin = pj;
       if (s.n > p.histStart * s.warmup) record(j, z);
     }
+    let tests = stats.length;
+    if (s.ctx !== undefined && p.ctxWeight > 0) {
+      tests++;
+      const pNov = noveltyFrequency(s.ctx, novelty);
+      if (pNov < pMin) pMin = pNov;
+      if (s.n > p.histStart * s.warmup) for (let c = 1; c <= novelty; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) + 1;
+    }
     let score = 0;
-    if (s.n > s.warmup) {
+    if (s.n > s.warmup && status() !== 'constant series') {
       // −log10 of the (Bonferroni) tail probability, 1 at p = 10^-scoreDecades.
-      score = clamp(-Math.log10(Math.min(1, pMin * stats.length)) / p.scoreDecades, 0, 1);
+      const raw = clamp(-Math.log10(clamp(pMin * tests, 1e-300, 1)) / p.scoreDecades, 0, 1);
       // Causal non-maximum suppression: an excursion counts once, unless it grows well past its recent peak.
-      const raw = score;
       score = raw > p.renotify * s.recentPeak ? raw : raw * p.quietFactor;
       s.recentPeak = Math.max(s.recentPeak * s.peakDecay, raw);
     }
@@ -214,6 +246,69 @@ function detectorFrom(s: StreamState): StreamingDetector {
     return out;
   }
 
+  function levelOf(c: ContextState, x: number): number {
+    const L = Math.max(1, p.ctxLevels);
+    if (!(c.hi > c.lo)) return x === c.lo ? 0 : x > c.lo ? L - 1 : 0;
+    const q = Math.floor(((x - c.lo) / (c.hi - c.lo)) * L);
+    if (c.fixed && s.n >= s.warmup) return clamp(q, -MAX_LEVEL_SPAN * L, (MAX_LEVEL_SPAN + 1) * L);
+    return clamp(q, 0, L - 1);
+  }
+
+  /**
+   * How many of the runs of recent quantised levels ending now (orders 1…ctxOrder) were never seen before.
+   * Values are summarised per block by the one furthest from the level, so spikes survive; the open block is
+   * judged at every row so novelty shows on the row that creates it, and blocks are learnt once complete.
+   */
+  function contextNovelty(c: ContextState, x: number, first: boolean): number {
+    if (!c.fixed) {
+      if (first) c.lo = c.hi = x;
+      else if (s.n < s.warmup) {
+        c.lo = Math.min(c.lo, x);
+        c.hi = Math.max(c.hi, x);
+      } else c.fixed = true;
+    }
+    const dev = first ? 0 : Math.abs(x - (s.level[0] ?? x));
+    if (c.blockLen === 0 || dev >= c.blockDev) {
+      c.blockLevel = levelOf(c, x);
+      c.blockDev = dev;
+    }
+    c.blockLen++;
+    const K = Math.max(1, Math.round(p.ctxOrder));
+    const seq = [...c.recent, c.blockLevel];
+    let novel = 0;
+    let key = '';
+    // Only once the longest context could have been learnt, or a short history would look novel.
+    if (c.recent.length >= K - 1) {
+      for (let k = 1; k <= seq.length; k++) {
+        key = k === 1 ? String(seq[seq.length - 1]) : `${seq[seq.length - k]},${key}`;
+        if (c.seen[key] === undefined) novel++;
+      }
+    }
+    if (c.blockLen >= c.blockSize) {
+      key = '';
+      for (let k = 1; k <= seq.length; k++) {
+        key = k === 1 ? String(seq[seq.length - 1]) : `${seq[seq.length - k]},${key}`;
+        const seen = c.seen[key];
+        if (seen !== undefined) c.seen[key] = seen + 1;
+        else if (c.seenCount < p.ctxMax) {
+          c.seen[key] = 1;
+          c.seenCount++;
+        }
+      }
+      c.recent.push(c.blockLevel);
+      if (c.recent.length > K - 1) c.recent.shift();
+      c.blockLen = 0;
+      c.blockDev = 0;
+    }
+    return novel;
+  }
+
+  /** Past frequency of rows at least this novel, weighted; 1 when nothing is new. */
+  function noveltyFrequency(c: ContextState, novel: number): number {
+    if (novel <= 0) return 1;
+    return Math.min(1, (p.ctxWeight * ((c.novHist[novel] ?? 0) + 1)) / (s.histTotal + 1));
+  }
+
   function binOfZ(z: number): number {
     if (z <= Z_BIN0) return 0;
     return Math.min(Z_BINS - 1, Math.floor(Math.log(z / Z_BIN0) / Z_BIN_LOG) + 1);
@@ -237,6 +332,7 @@ function detectorFrom(s: StreamState): StreamingDetector {
     if (j === 0) {
       const keep = 1 - p.histDecay;
       for (const hh of s.hist) for (let b = 0; b < Z_BINS; b++) hh[b] = (hh[b] ?? 0) * keep;
+      if (s.ctx !== undefined) for (let c = 0; c < s.ctx.novHist.length; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) * keep;
       s.histTotal = s.histTotal * keep + 1;
     }
     const b = binOfZ(z);

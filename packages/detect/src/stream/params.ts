@@ -19,6 +19,13 @@ export const DEFAULT_PARAMS: StreamParams = {
   quietHalfLife: 50,
   quietFactor: 0,
   warmup: 100,
+  quietPerWarmup: 0.15,
+  ctxLevels: 8,
+  ctxOrder: 6,
+  ctxBlocks: 200,
+  ctxWeight: 10,
+  ctxMax: 50_000,
+  resWeight: 1,
 };
 
 /** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */

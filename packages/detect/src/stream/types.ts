@@ -41,6 +41,20 @@ export interface StreamParams {
   /** Damping of scores that do not beat the recent peak. */
   quietFactor: number;
   warmup: number;
+  /** Rows for the remembered peak to halve, as a fraction of the warm-up (0: use quietHalfLife). */
+  quietPerWarmup: number;
+  /** Quantisation levels of the value range for the context (novelty) evidence. */
+  ctxLevels: number;
+  /** Longest run of recent quantised levels remembered as a context. */
+  ctxOrder: number;
+  /** Warm-up length in blocks: values are summarised per block of warmup/ctxBlocks rows (0: one row per block). */
+  ctxBlocks: number;
+  /** Weight of the novelty evidence's empirical frequency (0 disables it). */
+  ctxWeight: number;
+  /** Weight of the residual evidence's tail probabilities against the novelty's (1: as computed). */
+  resWeight: number;
+  /** Most distinct contexts remembered, so the state stays bounded. */
+  ctxMax: number;
 }
 
 export interface StreamOptions {
@@ -48,6 +62,27 @@ export interface StreamOptions {
   /** Rows to learn from before scoring (NAB: the probationary length). */
   warmup?: number;
   params?: Partial<StreamParams>;
+  /** Known bounds of the series (NAB allows a file's min/max); otherwise the warm-up's range is used. */
+  range?: { min: number; max: number };
+}
+
+/** Contextual novelty: which runs of quantised recent levels have been seen before. */
+export interface ContextState {
+  lo: number;
+  hi: number;
+  /** The range is given or frozen after warm-up, so levels stay comparable. */
+  fixed: boolean;
+  /** Levels of the last completed blocks, oldest first. */
+  recent: number[];
+  blockLevel: number;
+  blockDev: number;
+  blockLen: number;
+  blockSize: number;
+  /** Contexts seen so far, keyed by their levels. */
+  seen: Record<string, number>;
+  seenCount: number;
+  /** Decayed count of rows whose novelty reached at least each order. */
+  novHist: number[];
 }
 
 export interface StreamPoint {
@@ -91,4 +126,6 @@ export interface StreamState {
   histTotal: number;
   recentPeak: number;
   peakDecay: number;
+  /** Absent in states saved before the context evidence existed. */
+  ctx?: ContextState;
 }
