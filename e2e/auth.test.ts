@@ -26,9 +26,7 @@ describe('signing up and finding your way', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await page.goto('/signup');
-    await expect(
-      page.getByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }).waitFor();
     await screenshot(page, 'signup');
 
     const email = page.getByRole('textbox', { name: /email/i });
@@ -93,7 +91,7 @@ describe('signing up and finding your way', () => {
     await page
       .getByText("Sorry, we couldn't find the page you are looking for, maybe it doesn't exist.")
       .waitFor();
-    await expect(page.getByRole('button', { name: 'Go Back' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: 'Start Over' }).click();
     await page.waitForURL((url) => url.pathname !== '/no/such/page');

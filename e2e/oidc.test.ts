@@ -59,7 +59,8 @@ describe('sign-in with an OpenID Connect provider', () => {
     await page.locator('input[name="password"]').fill('any');
     await page.locator('button[type="submit"]').click();
     await page.locator('button[type="submit"]').click(); // consent
-    await page.waitForURL('**/onboard/create_tenant');
+    await screenshot(page, 'oidc-after-consent');
+    await page.waitForURL('**/onboard/create_tenant', { waitUntil: 'commit' });
     await screenshot(page, 'oidc-onboarding');
     await context.close();
   });

@@ -38,6 +38,17 @@ function configurationFor(p: OidcProviderConfig): Promise<oidc.Configuration> {
   return pending;
 }
 
+/** Lets people with several accounts pick one; only where the provider supports it (strict ones refuse the value). */
+function offersAccountChooser(config: oidc.Configuration): boolean {
+  const meta = config.serverMetadata();
+  const host = new URL(meta.issuer).hostname;
+  return (
+    host === 'accounts.google.com' ||
+    host === 'login.microsoftonline.com' ||
+    (Array.isArray(meta.prompt_values_supported) && meta.prompt_values_supported.includes('select_account'))
+  );
+}
+
 export const callbackUrl = (ctx: BaseContext, provider: OidcProvider): string =>
   `${ctx.config.publicUrl}/v1/auth/${provider}/callback`;
 
@@ -64,7 +75,7 @@ export async function startOidc(
     nonce: flow.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
     code_challenge_method: 'S256',
-    prompt: 'select_account',
+    ...(offersAccountChooser(config) ? { prompt: 'select_account' } : {}),
   });
   return { url: url.href, flow };
 }
@@ -82,18 +93,24 @@ export async function finishOidc(
     expectedNonce: flow.nonce,
     idTokenExpected: true,
   });
-  const claims = tokens.claims();
-  const email = typeof claims?.email === 'string' ? claims.email : undefined;
+  const idClaims = tokens.claims();
+  if (!idClaims) throw new AppError('unauthorized', 'The provider sent no ID token.');
+  // Providers may keep profile claims out of the ID token and serve them from userinfo instead.
+  const claims: Record<string, unknown> =
+    typeof idClaims.email === 'string'
+      ? idClaims
+      : { ...idClaims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
   // An address the provider has not verified proves nothing about who is signing in.
-  if (!email || claims?.email_verified === false) {
+  if (!email || claims.email_verified === false) {
     throw new AppError('unauthorized', 'The provider did not share a verified e-mail address.');
   }
   const userId = await signInByEmail(ctx, {
     email,
     plan: flow.plan ?? DEFAULT_PLAN,
     shopifyData: flow.shopifyData ?? null,
-    givenName: typeof claims?.given_name === 'string' ? claims.given_name : null,
-    familyName: typeof claims?.family_name === 'string' ? claims.family_name : null,
+    givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
+    familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
   });
   return { sessionToken: await startSession(ctx, userId), redirect: landingFor(flow.redirectTo, false) };
 }

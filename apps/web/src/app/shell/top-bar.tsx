@@ -1,6 +1,7 @@
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import StarOutlineRoundedIcon from '@mui/icons-material/StarOutlineRounded';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -15,7 +16,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { env } from '@/config/env';
 import { isPathWithin, paths } from '@/config/paths';
 import { useFlags } from '@/features/flags';
-import { useCurrentUser, useDemoMode } from '@/session';
+import { useCurrentUser, useDemoMode, useTenantScope, useTenants } from '@/session';
 import { SHELL_COPY } from '../messages';
 import { AccountMenu } from './account-menu';
 import { visibleTabs } from './tabs';
@@ -33,6 +34,10 @@ export function TopBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const tabs = visibleTabs(flags, demoMode);
+  const tenants = useTenants();
+  const scope = useTenantScope();
+  // Operators act on someone else's data: the customer they are viewing is always in sight.
+  const viewing = user.is_operator ? tenants.find((t) => t.tenant_id === scope.tenantId) : undefined;
 
   const onDemoChange = (on: boolean) => {
     setDemoMode(on);
@@ -131,6 +136,22 @@ export function TopBar() {
                 size="small"
               />
             </Box>
+          </Tooltip>
+        )}
+
+        {viewing && (
+          <Tooltip title={SHELL_COPY.changeCustomer}>
+            <Chip
+              component={RouterLink}
+              to={paths.customers.getHref()}
+              clickable
+              icon={<StorefrontOutlinedIcon />}
+              label={viewing.display_name}
+              aria-label={SHELL_COPY.viewingCustomer(viewing.display_name)}
+              variant="outlined"
+              size="small"
+              sx={{ maxWidth: 220 }}
+            />
           </Tooltip>
         )}
 
