@@ -2,8 +2,16 @@ import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
 
-const config = loadConfig();
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+  app = await buildApp({ config });
+} catch (error) {
+  // A bad environment or an unreachable database: say what is wrong, without a stack trace.
+  console.error(`Tidemark could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -49,6 +49,17 @@ describe('npm run flags', () => {
     });
   });
 
+  it('refuses to open the embedded database while another process holds it', async () => {
+    const db = await openDb({ dataDir });
+    try {
+      await expect(flags('list', 'Demo Store')).rejects.toMatchObject({
+        stderr: expect.stringContaining('Another Tidemark process'),
+      });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('fails clearly for an unknown workspace', async () => {
     await expect(flags('list', 'Nobody Inc')).rejects.toMatchObject({
       code: 1,

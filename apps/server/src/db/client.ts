@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -36,7 +37,12 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  let releaseLock = () => {};
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = lockDataDir(dataDir);
+  }
   const client = await PGlite.create({
     dataDir,
     parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
@@ -51,8 +57,40 @@ async function openPglite(dataDir: string): Promise<Db> {
         fn({ query: async <R extends object>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows }),
       ),
     exec: async (sql) => void (await client.exec(sql)),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+/**
+ * The embedded database is one process's: a second one (a CLI while the server runs) would corrupt it.
+ * A lock file names the owner; a lock left by a process that is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'tidemark.lock');
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `Another Tidemark process (pid ${owner}) is using ${dataDir}. Stop it first, or use a PostgreSQL server through DATABASE_URL.`,
+      );
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function openPostgres(url: string, options: DbOptions): Promise<Db> {

@@ -14,7 +14,9 @@ const SAMPLE_PARAMS: Record<string, string> = { flag: 'insights' };
 
 function urlFor(route: RouteDef, query: Record<string, string | number>): string {
   const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
