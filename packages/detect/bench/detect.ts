@@ -33,7 +33,8 @@ function runOurs(s: SyntheticSeries) {
   const range = fitExpectedRange(toRegular(s));
   return { range, spikes: detectSpikes(range), trend: detectTrendChanges(range) };
 }
-for (let i = 0; i < Math.min(20, SERIES); i++) runOurs(data[i]!); // warm-up
+// Steady state: one untimed pass lets the JIT compile the hot loops, as in a worker that runs all day.
+data.forEach(runOurs);
 let t0 = performance.now();
 const outputs = data.map(runOurs);
 const oursMs = (performance.now() - t0) / SERIES;
@@ -86,7 +87,12 @@ data.forEach((s) => {
     }
 });
 
-// Planted anomalies: a spike is found when an incident overlaps it (±2 h); a trend change within ±36 h.
+// Planted anomalies, matched one to one (a second incident on the same planted spike, or a second
+// changepoint near the same planted change, is a false positive). A spike is found when an incident
+// overlaps it ±2 h; a trend change when a changepoint lies within ±36 h of it: a day and a half either
+// side, which still names the right day in a merchant's "since Tue 12 Mar".
+const SPIKE_SLACK = 2;
+const TREND_TOLERANCE = 36;
 let spikeTp = 0;
 let spikeFp = 0;
 let spikeFound = 0;
@@ -95,24 +101,35 @@ let tcTp = 0;
 let tcFp = 0;
 let tcFound = 0;
 let tcPlanted = 0;
+const tcError = { level: [] as number[], slope: [] as number[] };
 data.forEach((s, k) => {
   const { spikes, trend } = outputs[k]!;
+  const claimed = new Set<number>();
   for (const inc of spikes) {
-    const hit = s.spikes.some((p) => inc.startIndex <= p.end + 2 && inc.endIndex >= p.start - 2);
-    if (hit) spikeTp++;
-    else spikeFp++;
+    const hit = s.spikes.findIndex((p, j) => !claimed.has(j) && inc.startIndex <= p.end + SPIKE_SLACK && inc.endIndex >= p.start - SPIKE_SLACK);
+    if (hit >= 0) {
+      claimed.add(hit);
+      spikeTp++;
+    } else spikeFp++;
   }
-  for (const p of s.spikes) if (spikes.some((inc) => inc.startIndex <= p.end + 2 && inc.endIndex >= p.start - 2)) spikeFound++;
+  spikeFound += claimed.size;
   spikePlanted += s.spikes.length;
-  for (const cp of trend.changepoints) {
-    if (s.trendChange && Math.abs(cp.index - s.trendChange.index) <= 36) tcTp++;
-    else tcFp++;
-  }
-  if (s.trendChange) {
+  const tc = s.trendChange;
+  let nearest = Infinity;
+  for (const cp of trend.changepoints) if (tc) nearest = Math.min(nearest, Math.abs(cp.index - tc.index));
+  const matched = tc !== null && nearest <= TREND_TOLERANCE;
+  tcTp += matched ? 1 : 0;
+  tcFp += trend.changepoints.length - (matched ? 1 : 0);
+  if (tc) {
     tcPlanted++;
-    if (trend.changepoints.some((cp) => Math.abs(cp.index - s.trendChange!.index) <= 36)) tcFound++;
+    if (matched) tcFound++;
+    if (Number.isFinite(nearest)) tcError[tc.kind].push(nearest);
   }
 });
+const medianOf = (xs: number[]): number => {
+  const ys = [...xs].sort((a, b) => a - b);
+  return ys.length ? ys[ys.length >> 1]! : NaN;
+};
 const tp = spikeTp + tcTp;
 const fp = spikeFp + tcFp;
 const found = spikeFound + tcFound;
@@ -128,6 +145,13 @@ const sample = data.slice(0, MSTL_SAMPLE);
 const mstlFits: number[][] = [];
 let mstlInside = 0;
 let mstlClean = 0;
+// Warm MSTL the same way (its first calls instantiate and grow the wasm memory).
+for (const s of sample.slice(0, 2)) {
+  const model = MSTL.ets([24, 168]);
+  model.fit(filled(s));
+  model.predictInSample(0.95);
+  model.free();
+}
 t0 = performance.now();
 for (const s of sample) {
   const model = MSTL.ets([24, 168]);
@@ -145,14 +169,35 @@ for (const s of sample) {
 const mstlMs = (performance.now() - t0) / sample.length;
 let ourMase = 0;
 let mstlMase = 0;
+let truthMase = 0;
+// Distance of each fit to the noise-free expected value (known here): in-sample MASE rewards a fit that
+// follows the noise, this does not.
+let ourTruth = 0;
+let mstlTruth = 0;
+const toTruth = (s: SyntheticSeries, yhat: ArrayLike<number>, mask: Uint8Array): number => {
+  let sum = 0;
+  let c = 0;
+  for (let i = 0; i < HOURS; i++)
+    if (mask[i]) {
+      sum += Math.abs(s.truth[i]! - yhat[i]!);
+      c++;
+    }
+  return sum / c;
+};
 sample.forEach((s, k) => {
   const mask = cleanMask(s);
   const scale = seasonalScale(s);
   ourMase += mae(s, outputs[k]!.range.yhat, mask) / scale;
   mstlMase += mae(s, mstlFits[k]!, mask) / scale;
+  truthMase += mae(s, s.truth, mask) / scale;
+  ourTruth += toTruth(s, outputs[k]!.range.yhat, mask) / scale;
+  mstlTruth += toTruth(s, mstlFits[k]!, mask) / scale;
 });
 ourMase /= sample.length;
 mstlMase /= sample.length;
+truthMase /= sample.length;
+ourTruth /= sample.length;
+mstlTruth /= sample.length;
 
 t0 = performance.now();
 for (const s of data.slice(0, PROPHET_SAMPLE)) {
@@ -181,8 +226,9 @@ const lines = [
   `augurs MSTL [24,168] 95% in-sample (${sample.length} series): ${fmt(mstlMs, 1)} ms/series → ${fmt(1000 / mstlMs, 2)} series/s/core; ours is ${fmt(mstlMs / oursMs, 0)}× faster`,
   `augurs Prophet wasmstan (${PROPHET_SAMPLE} series): ${fmt(prophetMs, 0)} ms/series → ${fmt(1000 / prophetMs, 2)} series/s/core; ours is ${fmt(prophetMs / oursMs, 0)}× faster`,
   `coverage of our 95% band on clean points: ${fmt(coverage * 100, 2)}% (MSTL's 95%: ${fmt((mstlInside / mstlClean) * 100, 2)}%)`,
-  `MASE (in-sample, clean points, seasonal-naive scale, ${sample.length} series): ours ${fmt(ourMase, 4)} vs MSTL ${fmt(mstlMase, 4)} → ratio ${fmt(ourMase / mstlMase, 3)}`,
-  `planted anomalies: precision ${fmt(precision, 3)} recall ${fmt(recall, 3)} (spikes ${spikeTp}/${spikeTp + spikeFp} found ${spikeFound}/${spikePlanted}; trend changes ${tcTp}/${tcTp + tcFp} found ${tcFound}/${tcPlanted})`,
+  `MASE (in-sample, clean points, seasonal-naive scale, ${sample.length} series): ours ${fmt(ourMase, 4)} vs MSTL ${fmt(mstlMase, 4)} → ratio ${fmt(ourMase / mstlMase, 3)} (the noise-free truth itself scores ${fmt(truthMase, 4)})`,
+  `error to the noise-free truth (same points and scale): ours ${fmt(ourTruth, 4)} vs MSTL ${fmt(mstlTruth, 4)}`,
+  `planted anomalies (one-to-one): precision ${fmt(precision, 3)} recall ${fmt(recall, 3)} (spikes ${spikeTp}/${spikeTp + spikeFp} found ${spikeFound}/${spikePlanted}; trend changes ±${TREND_TOLERANCE} h ${tcTp}/${tcTp + tcFp} found ${tcFound}/${tcPlanted}; median dating error: level ${medianOf(tcError.level)} h, slope ${medianOf(tcError.slope)} h)`,
   `root cause top-1 accuracy: ${fmt((rcHit / CUBES) * 100, 1)}% (${rcHit}/${CUBES} cubes)`,
   `targets: ≥500 series/s/core ${oursRate >= 500 ? 'met' : 'NOT met'}; ≥30× MSTL ${mstlMs / oursMs >= 30 ? 'met' : 'NOT met'}; coverage 93–97% ${coverage >= 0.93 && coverage <= 0.97 ? 'met' : 'NOT met'}; error ≤1.1× MSTL ${ourMase <= 1.1 * mstlMase ? 'met' : 'NOT met'}; precision/recall ≥0.9 ${precision >= 0.9 && recall >= 0.9 ? 'met' : 'NOT met'}; root cause ≥95% ${rcHit / CUBES >= 0.95 ? 'met' : 'NOT met'}`,
 ];

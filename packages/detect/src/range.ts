@@ -1,5 +1,8 @@
 import { type Grain, type InputPoint, type RegularSeries, type SeriesStatus, regularize } from './series';
-import { interpolate, median, movingMean, normalQuantile, robustSigma, runningMedian } from './stats';
+import { CP_PENALTY, findBreaks } from './changepoints';
+import { SLOT_RANGE, carve, scratch } from './scratch';
+import { TREND_HALF_WINDOWS, fillTrendPrefix, fitSeasonal, levelScale, localLinear, looError, fillScale, periodMean, roughSeasonal, seasonalWork, trendPrefix } from './decompose';
+import { median, medianInPlace, normalQuantile } from './stats';
 
 /** Band width: presets in standard deviations (spec: low 3, high 1), or an explicit z or coverage level. */
 export type Sensitivity = 'low' | 'medium' | 'high' | { z: number } | { level: number };
@@ -49,6 +52,8 @@ export interface ExpectedRange {
   trend: Float64Array;
   seasonal: Float64Array;
   holiday: Uint8Array;
+  /** Buckets where the fitted trend may jump or bend: penalised changepoints of the de-seasonalised series. */
+  breaks?: number[];
 }
 
 /** The default seasonal periods of a grain, keeping only those seen at least twice. */
@@ -59,12 +64,12 @@ export function defaultPeriods(grain: Grain, length: number): number[] {
 
 // Shortest history that can be modelled: one full primary season.
 const MIN_POINTS: Record<Grain, number> = { h: 24, d: 7, w: 8, m: 6 };
-// Trend window (odd, in buckets): long enough to ignore short spikes, short enough to follow level changes.
-const TREND_WINDOW: Record<Grain, number> = { h: 25, d: 15, w: 9, m: 7 };
-const TREND_SMOOTH: Record<Grain, number> = { h: 5, d: 3, w: 3, m: 1 };
-// Residuals beyond this many robust sigmas are left out of the next refit.
-const OUTLIER_Z = 3.5;
-const ITERATIONS = 3;
+// Fit passes: each refits season and trend without the previous pass's outliers; breaks from the second on.
+const PASSES = 2;
+// Residuals beyond this many robust sigmas are left out of the next pass (looser on the first, rougher fit).
+const OUTLIER_Z = [4, 3.5];
+// Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
+const MAX_ZERO_SHARE = 0.05;
 
 function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']): Uint8Array {
   const mask = new Uint8Array(series.timestamps.length);
@@ -80,69 +85,6 @@ function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']):
   return mask;
 }
 
-/**
- * Seasonal component of one period: for each phase, a triangular-weighted mean over the neighbouring
- * cycles (STL-like, leaving its own cycle out), so the shape can grow with the level; gaps and outliers (NaN) are skipped.
- */
-function seasonalComponent(x: Float64Array, period: number, halfCycles: number, out: Float64Array): void {
-  const n = x.length;
-  const cycles = Math.ceil(n / period);
-  const sub = new Float64Array(cycles);
-  for (let k = 0; k < period; k++) {
-    let c = 0;
-    for (let i = k; i < n; i += period) sub[c++] = x[i]!;
-    for (let j = 0; j < c; j++) {
-      let s = 0;
-      let w = 0;
-      for (let d = -halfCycles; d <= halfCycles; d++) {
-        const jj = j + d;
-        // Leave the bucket's own cycle out: its residual stays honest, so outliers score the same in or out of the fit.
-        if (d === 0 || jj < 0 || jj >= c) continue;
-        const v = sub[jj]!;
-        if (Number.isNaN(v)) continue;
-        const wt = halfCycles + 1 - Math.abs(d);
-        s += wt * v;
-        w += wt;
-      }
-      out[k + j * period] = w > 0 ? s / w : 0;
-    }
-  }
-  // Centre each cycle so the season never drifts into the trend.
-  for (let a = 0; a < n; a += period) {
-    const b = Math.min(n, a + period);
-    let m = 0;
-    for (let i = a; i < b; i++) m += out[i]!;
-    m /= b - a;
-    for (let i = a; i < b; i++) out[i]! -= m;
-  }
-}
-
-// Mean over one full period around each bucket (shifted inward at the ends) so the season cancels everywhere.
-function periodMean(x: Float64Array, period: number): Float64Array {
-  const n = x.length;
-  const sum = new Float64Array(n + 1);
-  const cnt = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    const ok = !Number.isNaN(x[i]!);
-    sum[i + 1] = sum[i]! + (ok ? x[i]! : 0);
-    cnt[i + 1] = cnt[i]! + (ok ? 1 : 0);
-  }
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const a = Math.min(Math.max(0, i - (period >> 1)), Math.max(0, n - period));
-    const b = Math.min(n, a + period);
-    const c = cnt[b]! - cnt[a]!;
-    out[i] = c > 0 ? (sum[b]! - sum[a]!) / c : NaN;
-  }
-  return out;
-}
-
-// Cycles either side used by the seasonal smoother: shorter periods adapt faster.
-function seasonalHalfWindow(period: number, n: number): number {
-  const cycles = n / period;
-  if (cycles < 6) return Math.max(1, Math.floor(cycles));
-  return period <= 24 ? 3 : 4;
-}
 
 function emptyRange(series: RegularSeries, status: SeriesStatus, z: number, holiday: Uint8Array): ExpectedRange {
   const n = series.values.length;
@@ -168,8 +110,10 @@ function emptyRange(series: RegularSeries, status: SeriesStatus, z: number, holi
 }
 
 /**
- * Fits the expected range of a whole history: yhat = robust trend + seasonal profiles, and a band of
- * z noise-sigmas whose scale follows the expected level (quiet nights get narrow bands).
+ * Fits the expected range of a whole history: yhat = trend + seasonal profiles (on the log scale for
+ * positive metrics), and a band of z noise-sigmas whose scale follows the expected level. yhat is an
+ * in-sample fit; the band is a prediction interval: its sigma adds the fit's own uncertainty at each
+ * bucket (its leverage), so a point is judged as if it had been left out of its own fit.
  */
 export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, options: RangeOptions = {}): ExpectedRange {
   const series = Array.isArray(input) ? regularize(input as readonly InputPoint[], options.grain) : (input as RegularSeries);
@@ -177,144 +121,162 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const holiday = holidayMask(series, options.holidays);
   const x = series.values;
   const n = x.length;
+  const grain = series.grain;
   let finite = 0;
+  let zeros = 0;
   let min = Infinity;
   let max = -Infinity;
+  // Work arrays (reused between calls): 10 of length n, seasonal work 6n, smoother sums 5(n + 1).
+  const mem = scratch(SLOT_RANGE, 16 * n + 5 * (n + 1));
+  const [buf, xm, trend, seasonal, levS, levT, zs, r, f, base, seasonMem, prefixMem] = carve(mem, n, n, n, n, n, n, n, n, n, n, 6 * n, 5 * (n + 1)) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const tmp = buf;
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
-    if (Number.isNaN(v)) continue;
+    if (v !== v) continue;
+    if (v === 0) zeros++;
+    else if (v > 0) buf[finite - zeros] = v;
     finite++;
     if (v < min) min = v;
     if (v > max) max = v;
   }
   if (finite === 0) return emptyRange(series, 'no data', z, holiday);
-  if (finite < MIN_POINTS[series.grain]) return emptyRange(series, 'not enough history', z, holiday);
+  if (finite < MIN_POINTS[grain]) return emptyRange(series, 'not enough history', z, holiday);
   if (max - min <= 1e-12 * Math.max(1, Math.abs(max))) return emptyRange(series, 'constant series', z, holiday);
 
-  const periods = (options.periods ?? defaultPeriods(series.grain, n)).filter((p) => Number.isInteger(p) && p >= 2 && n >= 2 * p).sort((a, b) => a - b);
+  const periods = (options.periods ?? defaultPeriods(grain, n)).filter((p) => Number.isInteger(p) && p >= 2 && n >= 2 * p).sort((a, b) => a - b);
   const nonNegative = options.nonNegative ?? min >= 0;
   // Strictly positive metrics (orders, revenue, sessions) are multiplicative: level × day × week.
-  // Modelling their logarithm makes the seasons additive and the noise close to constant.
-  const logMode = min > 0 && (options.multiplicative ?? true);
-  const xm = logMode ? x.map(Math.log) : x;
-  const clean = Float64Array.from(xm);
-  for (let i = 0; i < n; i++) if (holiday[i]) clean[i] = NaN;
+  // Their logarithm makes the seasons additive; a small offset lets a rare zero in as an outlier.
+  const logMode = (options.multiplicative ?? true) && min >= 0 && max > 0 && zeros <= MAX_ZERO_SHARE * finite;
+  const offset = logMode && zeros > 0 ? 0.01 * medianInPlace(buf, finite - zeros) : 0;
+  const valid = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    xm[i] = logMode ? Math.log(v + offset) : v;
+    valid[i] = v === v && !holiday[i] ? 1 : 0;
+  }
+  const keep = Uint8Array.from(valid);
 
-  // First trend: a mean over the longest modelled period cancels every season nested in it.
+  const bin = new Int32Array(n);
+  const work = seasonalWork(n, seasonMem);
+  const tp = trendPrefix(n, prefixMem);
+
   const longest = periods.filter((p) => p <= n / 2).at(-1);
-  let trend = interpolate(longest ? periodMean(clean, longest) : runningMedian(clean, TREND_WINDOW[series.grain]));
-  let seasonal = new Float64Array(n);
-  const residual = new Float64Array(n);
-  let sigmaGlobal = NaN;
-  for (let iter = 0; iter < ITERATIONS; iter++) {
-    seasonal = new Float64Array(n);
-    const work = new Float64Array(n);
-    for (let i = 0; i < n; i++) work[i] = clean[i]! - trend[i]!;
-    const component = new Float64Array(n);
-    for (const p of periods) {
-      seasonalComponent(work, p, seasonalHalfWindow(p, n), component);
-      for (let i = 0; i < n; i++) {
-        seasonal[i]! += component[i]!;
-        work[i]! -= component[i]!;
+  const halves = TREND_HALF_WINDOWS[grain].filter((h) => h <= n / 4);
+  let half = halves[Math.min(1, halves.length - 1)] ?? 1;
+  // A near-perfect fit must not turn rounding error into outliers.
+  const noiseFloor = logMode ? 0.002 : 0.002 * Math.abs(median(x));
+  let bounds: number[] = [0, n];
+  let trim = NaN;
+  for (let pass = 0; pass < PASSES; pass++) {
+    if (pass === 0) {
+      // Rough pass, only to find outliers: a mean over the longest period, and its plain phase means.
+      if (longest) {
+        periodMean(xm, keep, longest, trend, tp);
+        roughSeasonal(xm, trend, keep, longest, seasonal);
+      } else {
+        fillTrendPrefix(xm, null, keep, zs, tp);
+        localLinear(zs, keep, tp, bounds, half, trend, null);
+        seasonal.fill(0);
       }
-    }
-    const deseason = new Float64Array(n);
-    for (let i = 0; i < n; i++) deseason[i] = clean[i]! - seasonal[i]!;
-    const med = runningMedian(deseason, TREND_WINDOW[series.grain]);
-    trend = interpolate(TREND_SMOOTH[series.grain] > 1 ? movingMean(interpolate(med), TREND_SMOOTH[series.grain]) : med);
-    for (let i = 0; i < n; i++) residual[i] = xm[i]! - trend[i]! - seasonal[i]!;
-    sigmaGlobal = robustSigma(residual.map((r, i) => (holiday[i] ? NaN : r)));
-    if (!(sigmaGlobal > 0)) break;
-    // A near-perfect fit must not turn rounding error into outliers.
-    const floor = logMode ? 0.002 : 0.002 * Math.abs(median(x));
-    if (iter < ITERATIONS - 1) {
-      for (let i = 0; i < n; i++) {
-        if (holiday[i] || Number.isNaN(xm[i]!)) continue;
-        clean[i] = Math.abs(residual[i]!) > OUTLIER_Z * Math.max(sigmaGlobal, floor) ? NaN : xm[i]!;
+    } else {
+      fitSeasonal(xm, trend, keep, periods, seasonal, levS, work);
+      fillTrendPrefix(xm, seasonal, keep, zs, tp);
+      // The partition search runs once; the last pass only re-dates its cuts with the cleaner mask.
+      const breaks = findBreaks(zs, grain, CP_PENALTY, 5, false, pass > 1 ? bounds.slice(1, -1) : null);
+      bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
+      if (pass === 1 && halves.length > 1) {
+        // The trend's smoothness is chosen by leave-one-out error (on every third bucket): as smooth as the data allow.
+        let best = Infinity;
+        for (const h of halves) {
+          const err = looError(zs, keep, tp, bounds, h, 3);
+          if (err < best) {
+            best = err;
+            half = h;
+          }
+        }
       }
+      localLinear(zs, keep, tp, bounds, half, trend, levT);
     }
-  }
-
-  // Sparse series (mostly one value) have a zero MAD: fall back to the mean absolute residual.
-  if (!(sigmaGlobal > 0)) {
-    let s = 0;
-    let c = 0;
     for (let i = 0; i < n; i++) {
-      const r = residual[i]!;
-      if (!Number.isNaN(r) && !holiday[i]) {
-        s += Math.abs(r);
-        c++;
-      }
+      f[i] = trend[i]! + seasonal[i]!;
+      r[i] = xm[i]! - f[i]!;
     }
-    sigmaGlobal = c > 0 ? (1.2533 * s) / c : 0;
+    if (pass === PASSES - 1) break;
+    const model = levelScale(r, f, valid, trim, false, tmp, bin);
+    trim = model.global;
+    const k = OUTLIER_Z[Math.min(pass, OUTLIER_Z.length - 1)]!;
+    fillScale(model, f, noiseFloor, tmp, null);
+    for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= k * tmp[i]! ? 1 : 0;
   }
-  // Near-perfect series would turn rounding into anomalies: noise is never taken below 0.2% of the level.
-  sigmaGlobal = Math.max(sigmaGlobal, logMode ? 0.002 : 0.002 * Math.abs(median(x)), 1e-9);
 
-  const fit = new Float64Array(n);
-  for (let i = 0; i < n; i++) fit[i] = trend[i]! + seasonal[i]!;
-  const sigma = levelSigma(residual, fit, holiday, sigmaGlobal);
+  // Calibration on the metric's own scale: relative residuals (log mode) or plain ones, by level.
+  for (let i = 0; i < n; i++) {
+    base[i] = logMode ? Math.exp(f[i]!) : f[i]!;
+    const y = x[i]!;
+    r[i] = logMode ? (y + offset) / base[i]! - 1 : y - base[i]!;
+  }
+  const model = levelScale(r, f, valid, trim, true, tmp, bin);
+  // Near-perfect series would turn rounding into anomalies: noise is never taken below 0.2% of the level.
+  const floor = Math.max(noiseFloor, 0.25 * model.global, 1e-9);
+  // In-sample residuals are narrower than prediction errors by the fit's own weight (leverage). The
+  // noise is skewed when residuals above the centre run longer than those below (revenue): one ratio per
+  // series from the mean standardised residual on each side, within 5 sigmas so anomalies do not set it.
+  let hSum = 0;
+  let hCount = 0;
+  let upSum = 0;
+  let up = 0;
+  let downSum = 0;
+  let down = 0;
+  const scale = tmp;
+  const loc = zs;
+  fillScale(model, f, floor, scale, loc);
+  for (let i = 0; i < n; i++) {
+    const sc = scale[i]!;
+    const lc = loc[i]!;
+    if (keep[i]) {
+      hSum += Math.min(0.5, levT[i]! + levS[i]!);
+      hCount++;
+    }
+    if (!valid[i]) continue;
+    const v = (r[i]! - lc) / sc;
+    if (v > 0 && v < 5) {
+      upSum += v;
+      up++;
+    } else if (v < 0 && v > -5) {
+      downSum -= v;
+      down++;
+    }
+  }
+  const hMean = hCount > 0 ? hSum / hCount : 0;
+  const skew = up > 30 && down > 30 && upSum > 0 && downSum > 0 ? Math.min(1.5, Math.max(2 / 3, Math.sqrt(upSum / up / (downSum / down)))) : 1;
+
   const yhat = new Float64Array(n);
   const lower = new Float64Array(n);
   const upper = new Float64Array(n);
   const score = new Float64Array(n);
+  const sigma = new Float64Array(n);
+  const trendOut = new Float64Array(n);
+  const seasonalOut = new Float64Array(n);
+  const inflate = 1 / Math.sqrt(1 - hMean);
   for (let i = 0; i < n; i++) {
-    const f = fit[i]!;
-    const s = sigma[i]!;
-    score[i] = holiday[i] || Number.isNaN(xm[i]!) ? NaN : (xm[i]! - f) / s;
-    if (logMode) {
-      yhat[i] = Math.exp(f);
-      lower[i] = Math.exp(f - z * s);
-      upper[i] = Math.exp(f + z * s);
-      // Reported on the metric's own scale: trend and season multiply, sigma by the delta method.
-      trend[i] = Math.exp(trend[i]!);
-      seasonal[i] = yhat[i]! - trend[i]!;
-      sigma[i] = yhat[i]! * s;
-    } else {
-      yhat[i] = nonNegative && f < 0 ? 0 : f;
-      lower[i] = nonNegative ? Math.max(0, f - z * s) : f - z * s;
-      upper[i] = f + z * s;
-    }
+    const h = Math.min(0.5, levT[i]! + levS[i]!);
+    const unit = logMode ? base[i]! : 1;
+    const sd = unit * scale[i]! * inflate * Math.sqrt(1 + h);
+    let yh = logMode ? base[i]! * (1 + loc[i]!) - offset : base[i]! + loc[i]!;
+    if (nonNegative && yh < 0) yh = 0;
+    const sUp = sd * skew;
+    const sDown = sd / skew;
+    yhat[i] = yh;
+    sigma[i] = sd;
+    upper[i] = yh + z * sUp;
+    const lo = yh - z * sDown;
+    lower[i] = nonNegative && lo < 0 ? 0 : lo;
+    const y = x[i]!;
+    score[i] = valid[i] ? (y >= yh ? (y - yh) / sUp : (y - yh) / sDown) : NaN;
+    const tr = logMode ? base[i]! * Math.exp(-seasonal[i]!) - offset : trend[i]!;
+    trendOut[i] = tr;
+    seasonalOut[i] = yh - tr;
   }
-  return { status: 'ok', grain: series.grain, notes: series.notes, periods, z, multiplicative: logMode, timestamps: series.timestamps, y: x, yhat, lower, upper, sigma, score, trend, seasonal, holiday };
-}
-
-// Noise scale as a function of the expected value (counts and money get noisier as they grow), from
-// robust sigmas of residuals in equal-count bins of yhat, interpolated; pooled with the global scale.
-function levelSigma(residual: Float64Array, yhat: Float64Array, holiday: Uint8Array, global: number): Float64Array {
-  const n = residual.length;
-  const out = new Float64Array(n).fill(global);
-  const idx: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = residual[i]!;
-    // Extreme residuals are anomalies, not noise.
-    if (!Number.isNaN(r) && !holiday[i] && Math.abs(r) <= 6 * global) idx.push(i);
-  }
-  const bins = Math.min(12, Math.floor(idx.length / 60));
-  if (bins < 2) return out;
-  idx.sort((a, b) => yhat[a]! - yhat[b]!);
-  const centers: number[] = [];
-  const scales: number[] = [];
-  const prior = 20;
-  for (let b = 0; b < bins; b++) {
-    const part = idx.slice(Math.floor((b * idx.length) / bins), Math.floor(((b + 1) * idx.length) / bins));
-    const s = robustSigma(part.map((i) => residual[i]!));
-    centers.push(yhat[part[part.length >> 1]!]!);
-    scales.push(Math.sqrt((part.length * s * s + prior * global * global) / (part.length + prior)));
-  }
-  for (let i = 0; i < n; i++) {
-    const f = yhat[i]!;
-    let s: number;
-    if (f <= centers[0]!) s = scales[0]!;
-    else if (f >= centers[bins - 1]!) s = scales[bins - 1]!;
-    else {
-      let b = 1;
-      while (centers[b]! < f) b++;
-      const c0 = centers[b - 1]!;
-      const c1 = centers[b]!;
-      s = c1 > c0 ? scales[b - 1]! + ((scales[b]! - scales[b - 1]!) * (f - c0)) / (c1 - c0) : scales[b]!;
-    }
-    out[i] = Math.max(s, 0.25 * global);
-  }
-  return out;
+  return { status: 'ok', grain, notes: series.notes, periods, z, multiplicative: logMode, timestamps: series.timestamps, y: x, yhat, lower, upper, sigma, score, trend: trendOut, seasonal: seasonalOut, holiday, breaks: bounds.slice(1, -1) };
 }

@@ -120,3 +120,49 @@ export function normalQuantile(p: number): number {
   const r = q * q;
   return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
 }
+
+/**
+ * k-th smallest of buf[0..len) by quickselect, reordering buf in place: O(len) on average,
+ * where a sort would be O(len log len) plus a comparator call per comparison.
+ */
+export function selectInPlace(buf: Float64Array, len: number, k: number): number {
+  let lo = 0;
+  let hi = len - 1;
+  while (hi > lo) {
+    // Median of three as the pivot keeps sorted or seasonal input away from the quadratic case.
+    const mid = (lo + hi) >> 1;
+    const a = buf[lo]!;
+    const b = buf[mid]!;
+    const c = buf[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (buf[i]! < pivot) i++;
+      while (buf[j]! > pivot) j--;
+      if (i <= j) {
+        const t = buf[i]!;
+        buf[i] = buf[j]!;
+        buf[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return buf[k]!;
+  }
+  return buf[k]!;
+}
+
+/** Median of buf[0..len) (NaN when empty), reordering buf in place. */
+export function medianInPlace(buf: Float64Array, len: number): number {
+  if (len <= 0) return NaN;
+  const m = len >> 1;
+  const hi = selectInPlace(buf, len, m);
+  if (len % 2) return hi;
+  // After selection every element below m is ≤ buf[m]: the lower middle is their maximum.
+  let lo = -Infinity;
+  for (let i = 0; i < m; i++) if (buf[i]! > lo) lo = buf[i]!;
+  return (lo + hi) / 2;
+}
