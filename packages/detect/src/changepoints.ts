@@ -82,15 +82,16 @@ export function fitLine(p: LinePrefix, a: number, b: number): { slope: number; i
 export function hingeRss(p: LinePrefix, a: number, b: number, s: number): number {
   if (p.c[b]! - p.c[a]! < 4) return Infinity;
   const N = p.n[b]! - p.n[a]!;
-  // Centred on s for conditioning: t' = t − s.
+  // Centred on s for conditioning: t' = t − s. The bend may fall between two points (s fractional).
   const T = p.t[b]! - p.t[a]! - s * N;
   const TT = p.tt[b]! - p.tt[a]! - 2 * s * (p.t[b]! - p.t[a]!) + s * s * N;
   const Y = p.y[b]! - p.y[a]!;
   const TY = p.ty[b]! - p.ty[a]! - s * Y;
-  const Nr = p.n[b]! - p.n[s]!;
-  const U = p.t[b]! - p.t[s]! - s * Nr;
-  const UU = p.tt[b]! - p.tt[s]! - 2 * s * (p.t[b]! - p.t[s]!) + s * s * Nr;
-  const UY = p.ty[b]! - p.ty[s]! - s * (p.y[b]! - p.y[s]!);
+  const k = Math.ceil(s);
+  const Nr = p.n[b]! - p.n[k]!;
+  const U = p.t[b]! - p.t[k]! - s * Nr;
+  const UU = p.tt[b]! - p.tt[k]! - 2 * s * (p.t[b]! - p.t[k]!) + s * s * Nr;
+  const UY = p.ty[b]! - p.ty[k]! - s * (p.y[b]! - p.y[k]!);
   // Σ t'·u over t ≥ s equals Σ u² there, as t' = u.
   const TU = UU;
   // Normal equations [[N,T,U],[T,TT,TU],[U,TU,UU]]·β = [Y,TY,UY], by Cramer's rule.
@@ -241,6 +242,7 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
   // that changes slope), whichever fits better once the jump pays for its extra parameter.
   const kinds: Array<'jump' | 'kink'> = [];
   const blockBounds = [0, ...cuts, m];
+  const exact = blockBounds.slice();
   for (let j = 1; j < blockBounds.length - 1; j++) {
     const a = blockBounds[j - 1]!;
     const b = blockBounds[j + 1]!;
@@ -257,6 +259,9 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
         jumpRss = rj;
         jumpAt = s;
       }
+    }
+    // A bend is dated to a quarter block (block means sit at block centres).
+    for (let s = from - 1; s <= to; s += 0.25) {
       const rk = hingeRss(pb, a, b, s);
       if (rk < kinkRss) {
         kinkRss = rk;
@@ -268,12 +273,15 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
     const dof = pb.c[b]! - pb.c[a]! - 5;
     const scale = dof > 0 ? Math.max(jumpRss / dof, sigmaBlock * sigmaBlock) : sigmaBlock * sigmaBlock;
     const kink = kinkRss - jumpRss <= 2 * Math.log(m) * scale;
-    blockBounds[j] = kink ? kinkAt : jumpAt;
+    blockBounds[j] = kink ? Math.round(kinkAt) : jumpAt;
+    exact[j] = kink ? kinkAt : jumpAt;
     kinds.push(kink ? 'kink' : 'jump');
   }
+  // Block k starts at bucket offset + k·B; a bend at block coordinate s lies at the centre-based offset + s·B + (B − 1)/2.
+  const toBucket = (k: number, kind: 'jump' | 'kink' | null): number => (k === m ? n : kind === 'kink' ? Math.round(offset + k * B + (B - 1) / 2) : offset + k * B);
   // Full-resolution sums for the refinement, in reused memory: valid until the next call.
   const prefix = linePrefix(values, null, scratch(SLOT_BREAKS, 7 * (n + 1)));
-  const bounds = blockBounds.map((k) => (k === m ? n : offset + k * B));
+  const bounds = exact.map((k, j) => toBucket(k, j > 0 && j < exact.length - 1 ? kinds[j - 1]! : null));
   bounds[0] = 0;
   if (B > 1) {
     for (let j = 1; j < bounds.length - 1; j++) {

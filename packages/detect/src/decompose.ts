@@ -15,6 +15,30 @@ export function seasonHalfCycles(period: number): number {
   return 2;
 }
 
+/**
+ * Long periods (a year of days or hours, a year of weeks) see few cycles: their shape is smoothed across
+ * neighbouring phases, a week either side, instead of taking each day of the year from two values.
+ */
+export function phaseSmoothing(period: number): number {
+  return period === 52 || period === 365 || period === 8766 ? Math.round(period / 52) : 0;
+}
+
+/** Centred moving mean of a over ±half buckets (truncated at the ends), in place; `copy` is scratch of length n. */
+function smoothInPlace(a: Float64Array, half: number, copy: Float64Array): void {
+  const n = a.length;
+  copy.set(a);
+  let acc = 0;
+  let lo = 0;
+  let hi = 0; // window [lo, hi)
+  for (let i = 0; i < n; i++) {
+    const wantHi = Math.min(n, i + half + 1);
+    while (hi < wantHi) acc += copy[hi++]!;
+    const wantLo = Math.max(0, i - half);
+    while (lo < wantLo) acc -= copy[lo++]!;
+    a[i] = acc / (hi - lo);
+  }
+}
+
 /** Half-windows (buckets) the trend smoother chooses from by leave-one-out error. */
 export const TREND_HALF_WINDOWS: Record<Grain, number[]> = { h: [12, 24, 48, 84], d: [3, 7, 14, 28], w: [2, 4, 8, 13], m: [2, 3, 6] };
 
@@ -88,6 +112,12 @@ export function fitSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Arr
   for (let pi = 0; pi < periods.length; pi++) {
     const p = periods[pi]!;
     windowMeans(n, p, seasonHalfCycles(p), sum, cnt, comp, count);
+    const smooth = phaseSmoothing(p);
+    if (smooth > 0) {
+      // The running sums are spent: their array serves as scratch.
+      smoothInPlace(comp, smooth, sum);
+      for (let i = 0; i < n; i++) count[i]! *= 2 * smooth + 1;
+    }
     let own = 1;
     if (pi > 0) {
       // Noise left around the phase means, how many buckets each mean averages, and the spread of the
@@ -167,15 +197,27 @@ export function roughSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8A
     cnt[k]! += 1;
   }
   let mean = 0;
-  for (let k = 0; k < period; k++) {
-    sum[k] = cnt[k]! > 0 ? sum[k]! / cnt[k]! : 0;
-    mean += sum[k]!;
+  for (let k = 0; k < period; k++) sum[k] = cnt[k]! > 0 ? sum[k]! / cnt[k]! : 0;
+  const smooth = phaseSmoothing(period);
+  if (smooth > 0) {
+    // Circular moving mean over neighbouring phases.
+    const copy = Float64Array.from(sum);
+    for (let k = 0; k < period; k++) {
+      let acc = 0;
+      for (let d = -smooth; d <= smooth; d++) acc += copy[(k + d + period) % period]!;
+      sum[k] = acc / (2 * smooth + 1);
+    }
   }
+  for (let k = 0; k < period; k++) mean += sum[k]!;
   mean /= period;
   for (let i = 0, k = 0; i < n; i++, k = k + 1 === period ? 0 : k + 1) out[i] = sum[k]! - mean;
 }
 
-/** Mean over one full period around each bucket (shifted inward at the ends): a first trend with every season cancelled. */
+/**
+ * A first trend with every season cancelled: the mean over one full period centred on each bucket; within
+ * half a period of either end, where no centred window fits, the line through the first (last) centred
+ * means carried on, so a rising series does not look flat at its ends (and its season does not absorb the rise).
+ */
 export function periodMean(x: Float64Array, keep: Uint8Array, period: number, out: Float64Array, p: TrendPrefix): void {
   const n = x.length;
   // Running sums in the trend smoother's arrays (free at this point).
@@ -188,26 +230,23 @@ export function periodMean(x: Float64Array, keep: Uint8Array, period: number, ou
     sum[i + 1] = sum[i]! + (ok ? x[i]! : 0);
     cnt[i + 1] = cnt[i]! + (ok ? 1 : 0);
   }
-  let last = NaN;
+  const half = period >> 1;
+  const first = half;
+  const last = n - period + half; // the last bucket with a full centred window
   for (let i = 0; i < n; i++) {
-    const a = Math.min(Math.max(0, i - (period >> 1)), Math.max(0, n - period));
+    const a = Math.min(Math.max(0, i - half), Math.max(0, n - period));
     const b = Math.min(n, a + period);
     const c = cnt[b]! - cnt[a]!;
-    out[i] = c > 0 ? (sum[b]! - sum[a]!) / c : last;
-    last = out[i]!;
+    out[i] = c > 0 ? (sum[b]! - sum[a]!) / c : NaN;
   }
-  fillLeading(out);
-}
-
-function fillLeading(a: Float64Array): void {
-  let first = -1;
-  for (let i = 0; i < a.length; i++)
-    if (a[i] === a[i]) {
-      first = i;
-      break;
-    }
-  if (first < 0) a.fill(0);
-  else for (let i = 0; i < first; i++) a[i] = a[first]!;
+  interpolateNaN(out);
+  if (last > first) {
+    const span = Math.min(period, last - first);
+    const head = (out[first + span]! - out[first]!) / span;
+    const tail = (out[last]! - out[last - span]!) / span;
+    for (let i = 0; i < first; i++) out[i] = out[first]! + head * (i - first);
+    for (let i = last + 1; i < n; i++) out[i] = out[last]! + tail * (i - last);
+  }
 }
 
 export interface TrendPrefix {

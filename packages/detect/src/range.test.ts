@@ -27,6 +27,22 @@ describe('fitExpectedRange', () => {
     expect(spiky.score[300]).toBeGreaterThan(10);
   });
 
+  it('keeps a positive metric with one zero hour multiplicative and scores the zero as a drop', () => {
+    const pts = hourlySeries({ days: 28 });
+    pts[400] = { ...pts[400]!, value: 0 };
+    const r = fitExpectedRange(pts);
+    expect(r.multiplicative).toBe(true);
+    expect(r.score[400]).toBeLessThan(-10);
+    expect(detectSpikes(r).some((s) => s.startIndex === 400 && s.direction === 'down')).toBe(true);
+  });
+
+  it('widens the band where the fit is least certain: the last hours, whose trend is seen from one side', () => {
+    const r = fitExpectedRange(hourlySeries({ days: 28 }));
+    const n = r.y.length;
+    const rel = (i: number): number => r.sigma[i]! / r.yhat[i]!;
+    expect(rel(n - 1)).toBeGreaterThan(rel(n - 1 - 24 * 7));
+  });
+
   it.each([
     ['low', 3],
     ['medium', 2.5],

@@ -25,6 +25,15 @@ describe('detectTrendChanges', () => {
     expect(pred.post_trendline.accent === accent || pred.pre_trendline.accent === 'positive').toBe(true);
   });
 
+  it('dates a bend in the slope within a day and a half, as a down change', () => {
+    const at = 24 * 40 + 7;
+    const pts = hourlySeries({ days: 84 }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * (1 - (0.35 * (i - at)) / (84 * 24 - at)) } : p));
+    const t = detectTrendChanges(fitExpectedRange(pts));
+    expect(t.changepoints).toHaveLength(1);
+    expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(36);
+    expect(t.direction).toBe('down');
+  });
+
   it('reports no change on a stable seasonal series', () => {
     const t = detectTrendChanges(fitExpectedRange(hourlySeries({ days: 56 })));
     expect(t.changepoints).toEqual([]);

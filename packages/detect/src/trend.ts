@@ -62,8 +62,9 @@ function gap(pre: TrendSegment, post: TrendSegment): number {
 }
 
 /**
- * Trend changes: the de-seasonalised series (outliers removed) is cut into straight segments by
- * binary segmentation on block means with a BIC-style penalty, then each cut is refined to the bucket.
+ * Trend changes: the de-seasonalised series (outliers removed) is cut into straight segments at the
+ * range's breaks (or by a new penalised partition search when a penalty is given), each cut re-dated as a
+ * jump or a bend; changes too small for a merchant to notice are merged away.
  */
 export function detectTrendChanges(range: ExpectedRange, options: TrendOptions = {}): TrendChangeResult {
   const none: TrendChangeResult = { changepoints: [], segments: [], lastChangepoint: null, direction: null, valueAtChangepoint: null, effect: null, trend_line: { trend_change: { lastcp_ts: null }, trend_prediction: null } };
