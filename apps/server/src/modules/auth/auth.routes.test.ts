@@ -154,6 +154,25 @@ describe.each(testDrivers())('auth routes on %s', (driver) => {
     expect(after.json().success).toBe(false);
   });
 
+  it('restores a lost CSRF cookie on verify, and keeps an existing one', async () => {
+    await requestLink('csrf@restore-co.test');
+    const link = (await latestLinkFor('csrf@restore-co.test')).replace('http://localhost:8080', '');
+    const callback = await t.app.inject({ method: 'GET', url: link });
+    const session = callback.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    const withoutCsrf = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/verify',
+      headers: { cookie: `${SESSION_COOKIE}=${session.value}` },
+    });
+    expect(withoutCsrf.cookies.find((c) => c.name === CSRF_COOKIE)?.value).toMatch(/^[\w-]{43}$/);
+    const withCsrf = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/verify',
+      headers: { cookie: cookiesOf(callback) },
+    });
+    expect(withCsrf.cookies.find((c) => c.name === CSRF_COOKIE)).toBeUndefined();
+  });
+
   it('keeps demo mode on for a demo sign-up', async () => {
     await requestLink('trial@demo-co.test', '?redirectTo=%2Fevents', { is_demo: true });
     const link = (await latestLinkFor('trial@demo-co.test')).replace('http://localhost:8080', '');

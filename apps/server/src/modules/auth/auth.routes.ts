@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   AUTH_MESSAGES,
+  CSRF_COOKIE,
   OIDC_PROVIDERS,
   routes,
   type LoginErrorCode,
@@ -10,13 +11,17 @@ import { addRoute } from '../../plugins/routing';
 import { isAppError } from '../../errors';
 import { consumeMagicLink, endSession, requestMagicLink, verify } from './auth.service';
 import { finishOidc, startOidc, type OidcFlowState } from './oidc';
-import { clearSessionCookies, OIDC_COOKIE, setSessionCookies } from './cookies';
+import { clearSessionCookies, OIDC_COOKIE, setCsrfCookie, setSessionCookies } from './cookies';
 
 const loginWithError = (reply: FastifyReply, error: LoginErrorCode) =>
   reply.redirect(`/login?error=${error}`);
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  addRoute(app, routes.verify, ({ ctx }) => verify({ ctx }));
+  addRoute(app, routes.verify, ({ ctx, request, reply }) => {
+    // A session whose CSRF cookie was lost could never change anything again; the app's first call restores it.
+    if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, ctx.config);
+    return verify({ ctx });
+  });
 
   addRoute(app, routes.logout, async ({ ctx, reply }) => {
     await endSession(ctx, ctx.user);
