@@ -186,31 +186,39 @@ export function fitSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Arr
   }
 }
 
-/** A first seasonal shape for the rough pass: the plain mean of x − trend at each phase of one period. */
-export function roughSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Array, period: number, out: Float64Array): void {
+/**
+ * A first seasonal shape: for each period (ascending), the plain mean of what is left of x − trend at
+ * each phase over the whole history (a yearly shape smoothed over neighbouring phases). `phase` is scratch
+ * of the longest period's length.
+ */
+export function roughSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Array, periods: readonly number[], out: Float64Array, phase: Float64Array): void {
   const n = x.length;
-  const sum = new Float64Array(period);
-  const cnt = new Float64Array(period);
-  for (let i = 0, k = 0; i < n; i++, k = k + 1 === period ? 0 : k + 1) {
-    if (!keep[i]) continue;
-    sum[k]! += x[i]! - trend[i]!;
-    cnt[k]! += 1;
-  }
-  let mean = 0;
-  for (let k = 0; k < period; k++) sum[k] = cnt[k]! > 0 ? sum[k]! / cnt[k]! : 0;
-  const smooth = phaseSmoothing(period);
-  if (smooth > 0) {
-    // Circular moving mean over neighbouring phases.
-    const copy = Float64Array.from(sum);
-    for (let k = 0; k < period; k++) {
-      let acc = 0;
-      for (let d = -smooth; d <= smooth; d++) acc += copy[(k + d + period) % period]!;
-      sum[k] = acc / (2 * smooth + 1);
+  out.fill(0);
+  for (const period of periods) {
+    const sum = phase.subarray(0, period);
+    const cnt = new Float64Array(period);
+    sum.fill(0);
+    for (let i = 0, k = 0; i < n; i++, k = k + 1 === period ? 0 : k + 1) {
+      if (!keep[i]) continue;
+      sum[k]! += x[i]! - trend[i]! - out[i]!;
+      cnt[k]! += 1;
     }
+    for (let k = 0; k < period; k++) sum[k] = cnt[k]! > 0 ? sum[k]! / cnt[k]! : 0;
+    const smooth = phaseSmoothing(period);
+    if (smooth > 0) {
+      // Circular moving mean over neighbouring phases.
+      const copy = Float64Array.from(sum);
+      for (let k = 0; k < period; k++) {
+        let acc = 0;
+        for (let d = -smooth; d <= smooth; d++) acc += copy[(k + d + period) % period]!;
+        sum[k] = acc / (2 * smooth + 1);
+      }
+    }
+    let mean = 0;
+    for (let k = 0; k < period; k++) mean += sum[k]!;
+    mean /= period;
+    for (let i = 0, k = 0; i < n; i++, k = k + 1 === period ? 0 : k + 1) out[i]! += sum[k]! - mean;
   }
-  for (let k = 0; k < period; k++) mean += sum[k]!;
-  mean /= period;
-  for (let i = 0, k = 0; i < n; i++, k = k + 1 === period ? 0 : k + 1) out[i] = sum[k]! - mean;
 }
 
 /**

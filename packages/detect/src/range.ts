@@ -170,22 +170,20 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   let trim = NaN;
   for (let pass = 0; pass < PASSES; pass++) {
     if (pass === 0) {
-      // Rough pass, only to find outliers: a mean over the longest period, and its plain phase means.
-      if (longest) {
-        periodMean(xm, keep, longest, trend, tp);
-        roughSeasonal(xm, trend, keep, longest, seasonal);
-      } else {
+      // Rough pass, only to find outliers: a mean over the longest period, and plain phase means.
+      if (longest) periodMean(xm, keep, longest, trend, tp);
+      else {
         fillTrendPrefix(xm, null, keep, zs, tp);
         localLinear(zs, keep, tp, bounds, half, trend, null);
-        seasonal.fill(0);
       }
+      roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
     } else {
-      fitSeasonal(xm, trend, keep, periods, seasonal, levS, work);
+      // Breaks and the trend's smoothness first, against the plain phase means (outliers now left out) ...
+      roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
       fillTrendPrefix(xm, seasonal, keep, zs, tp);
-      // The partition search runs once; the last pass only re-dates its cuts with the cleaner mask.
-      const breaks = findBreaks(zs, grain, CP_PENALTY, 5, false, pass > 1 ? bounds.slice(1, -1) : null);
+      let breaks = findBreaks(zs, grain);
       bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
-      if (pass === 1 && halves.length > 1) {
+      if (halves.length > 1) {
         // The trend's smoothness is chosen by leave-one-out error (on every third bucket): as smooth as the data allow.
         let best = Infinity;
         for (const h of halves) {
@@ -195,6 +193,15 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
             half = h;
           }
         }
+      }
+      localLinear(zs, keep, tp, bounds, half, trend, null);
+      // ... then the windowed seasonal profiles against that break-aware trend, the cuts re-dated on them,
+      // and the final trend.
+      fitSeasonal(xm, trend, keep, periods, seasonal, levS, work);
+      fillTrendPrefix(xm, seasonal, keep, zs, tp);
+      if (bounds.length > 2) {
+        breaks = findBreaks(zs, grain, CP_PENALTY, 5, false, bounds.slice(1, -1));
+        bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
       }
       localLinear(zs, keep, tp, bounds, half, trend, levT);
     }
