@@ -1,5 +1,5 @@
 import type { Grain } from './series';
-import { SLOT_BREAKS, carve, scratch } from './scratch';
+import { carve } from './scratch';
 import { medianInPlace } from './stats';
 
 /**
@@ -63,16 +63,48 @@ export function lineRss(p: LinePrefix, a: number, b: number): number {
   return Math.max(0, vt > 1e-12 ? vy - (cov * cov) / vt : vy);
 }
 
-/** Least-squares line over [a, b): slope per bucket and the value at index 0 of the series. */
-export function fitLine(p: LinePrefix, a: number, b: number): { slope: number; intercept0: number } {
-  const n = p.n[b]! - p.n[a]!;
-  if (p.c[b]! - p.c[a]! < 1 || !(n > 0)) return { slope: 0, intercept0: 0 };
-  const st = p.t[b]! - p.t[a]!;
-  const sy = p.y[b]! - p.y[a]!;
-  const vt = p.tt[b]! - p.tt[a]! - (st * st) / n;
-  const cov = p.ty[b]! - p.ty[a]! - (st * sy) / n;
-  const slope = vt > 1e-12 ? cov / vt : 0;
-  return { slope, intercept0: sy / n - (slope * st) / n };
+/** Sums of a least-squares line's data over some buckets (absolute positions), NaN skipped. */
+export interface LineSums {
+  c: number;
+  t: number;
+  tt: number;
+  y: number;
+  ty: number;
+  yy: number;
+}
+
+export function lineSums(values: Float64Array, a: number, b: number): LineSums {
+  const out: LineSums = { c: 0, t: 0, tt: 0, y: 0, ty: 0, yy: 0 };
+  for (let i = a; i < b; i++) addPoint(out, i, values[i]!, 1);
+  return out;
+}
+
+function addPoint(s: LineSums, i: number, v: number, sign: number): void {
+  if (v !== v) return;
+  s.c += sign;
+  s.t += sign * i;
+  s.tt += sign * i * i;
+  s.y += sign * v;
+  s.ty += sign * i * v;
+  s.yy += sign * v * v;
+}
+
+function sumsRss(s: LineSums): number {
+  const n = s.c;
+  if (n < 2) return 0;
+  const vt = s.tt - (s.t * s.t) / n;
+  const cov = s.ty - (s.t * s.y) / n;
+  const vy = s.yy - (s.y * s.y) / n;
+  return Math.max(0, vt > 1e-12 ? vy - (cov * cov) / vt : vy);
+}
+
+/** Least-squares line of some sums: slope per bucket and the value at bucket 0. */
+export function sumsLine(s: LineSums): { slope: number; intercept0: number } {
+  const n = s.c;
+  if (n < 1) return { slope: 0, intercept0: 0 };
+  const vt = s.tt - (s.t * s.t) / n;
+  const slope = vt > 1e-12 ? (s.ty - (s.t * s.y) / n) / vt : 0;
+  return { slope, intercept0: s.y / n - (slope * s.t) / n };
 }
 
 /**
@@ -171,8 +203,6 @@ export interface Breaks {
   sigmaBlock: number;
   /** Median block mean: the level effects are compared with. */
   level: number;
-  /** Prefix sums of the full-resolution series (built only when there are cuts; reused memory, valid until the next call). */
-  prefix: LinePrefix | null;
 }
 
 /**
@@ -237,7 +267,7 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
     cuts = optimalPartition(pb, m, minSeg, sigmaBlock * sigmaBlock, penalty * Math.log(m));
     for (let pen = penalty * 2; cuts.length > maxCuts && pen < penalty * 64; pen *= 2) cuts = optimalPartition(pb, m, minSeg, sigmaBlock * sigmaBlock, pen * Math.log(m));
   }
-  if (cuts.length === 0) return { cuts, kinds: [], sigmaBlock, level, prefix: null };
+  if (cuts.length === 0) return { cuts, kinds: [], sigmaBlock, level };
   // Each cut is re-dated between its neighbours as a jump (two free lines) or a bend (one continuous line
   // that changes slope), whichever fits better once the jump pays for its extra parameter.
   const kinds: Array<'jump' | 'kink'> = [];
@@ -279,21 +309,29 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
   }
   // Block k starts at bucket offset + k·B; a bend at block coordinate s lies at the centre-based offset + s·B + (B − 1)/2.
   const toBucket = (k: number, kind: 'jump' | 'kink' | null): number => (k === m ? n : kind === 'kink' ? Math.round(offset + k * B + (B - 1) / 2) : offset + k * B);
-  // Full-resolution sums for the refinement, in reused memory: valid until the next call.
-  const prefix = linePrefix(values, null, scratch(SLOT_BREAKS, 7 * (n + 1)));
   const bounds = exact.map((k, j) => toBucket(k, j > 0 && j < exact.length - 1 ? kinds[j - 1]! : null));
   bounds[0] = 0;
   if (B > 1) {
     for (let j = 1; j < bounds.length - 1; j++) {
-      // A bend has no sharp edge to find within a block; a jump is refined to the bucket.
+      // A bend has no sharp edge to find within a block; a jump is refined to the bucket: the split of
+      // [a, b) into two lines with the least squares, moving one bucket at a time from right to left.
       if (kinds[j - 1] === 'kink') continue;
       const a = bounds[j - 1]!;
       const b = bounds[j + 1]!;
       const at = bounds[j]!;
+      const lo = Math.max(a + B, at - B);
+      const hi = Math.min(b - B, at + 2 * B);
+      if (lo > hi) continue;
+      const left = lineSums(values, a, lo);
+      const right = lineSums(values, lo, b);
       let best = at;
       let bestRss = Infinity;
-      for (let s = Math.max(a + B, at - B); s <= Math.min(b - B, at + 2 * B); s++) {
-        const rss = lineRss(prefix, a, s) + lineRss(prefix, s, b);
+      for (let s = lo; s <= hi; s++) {
+        if (s > lo) {
+          addPoint(left, s - 1, values[s - 1]!, 1);
+          addPoint(right, s - 1, values[s - 1]!, -1);
+        }
+        const rss = sumsRss(left) + sumsRss(right);
         if (rss < bestRss) {
           bestRss = rss;
           best = s;
@@ -302,5 +340,5 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
       bounds[j] = best;
     }
   }
-  return { cuts: bounds.slice(1, -1), kinds, sigmaBlock, level, prefix };
+  return { cuts: bounds.slice(1, -1), kinds, sigmaBlock, level };
 }

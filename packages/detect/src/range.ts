@@ -1,6 +1,6 @@
 import { type Grain, type InputPoint, type RegularSeries, type SeriesStatus, regularize } from './series';
 import { CP_PENALTY, findBreaks } from './changepoints';
-import { SLOT_RANGE, carve, scratch } from './scratch';
+import { SLOT_RANGE, carve, scratch, scratchFlags } from './scratch';
 import { TREND_HALF_WINDOWS, fillTrendPrefix, fitSeasonal, levelScale, localLinear, looError, fillScale, periodMean, roughSeasonal, seasonalWork, trendPrefix } from './decompose';
 import { median, medianInPlace, normalQuantile } from './stats';
 
@@ -149,15 +149,16 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   // Their logarithm makes the seasons additive; a small offset lets a rare zero in as an outlier.
   const logMode = (options.multiplicative ?? true) && min >= 0 && max > 0 && zeros <= MAX_ZERO_SHARE * finite;
   const offset = logMode && zeros > 0 ? 0.01 * medianInPlace(buf, finite - zeros) : 0;
-  const valid = new Uint8Array(n);
+  const { flags, ints: bin } = scratchFlags(n, 2);
+  const valid = flags[0]!;
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
     xm[i] = logMode ? Math.log(v + offset) : v;
     valid[i] = v === v && !holiday[i] ? 1 : 0;
   }
-  const keep = Uint8Array.from(valid);
+  const keep = flags[1]!;
+  keep.set(valid);
 
-  const bin = new Int32Array(n);
   const work = seasonalWork(n, seasonMem);
   const tp = trendPrefix(n, prefixMem);
 
@@ -258,13 +259,8 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const hMean = hCount > 0 ? hSum / hCount : 0;
   const skew = up > 30 && down > 30 && upSum > 0 && downSum > 0 ? Math.min(1.5, Math.max(2 / 3, Math.sqrt(upSum / up / (downSum / down)))) : 1;
 
-  const yhat = new Float64Array(n);
-  const lower = new Float64Array(n);
-  const upper = new Float64Array(n);
-  const score = new Float64Array(n);
-  const sigma = new Float64Array(n);
-  const trendOut = new Float64Array(n);
-  const seasonalOut = new Float64Array(n);
+  // The outputs share one allocation (they live and die together with the range).
+  const [yhat, lower, upper, score, sigma, trendOut, seasonalOut] = carve(new Float64Array(7 * n), n, n, n, n, n, n, n) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const inflate = 1 / Math.sqrt(1 - hMean);
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);
@@ -281,7 +277,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     lower[i] = nonNegative && lo < 0 ? 0 : lo;
     const y = x[i]!;
     score[i] = valid[i] ? (y >= yh ? (y - yh) / sUp : (y - yh) / sDown) : NaN;
-    const tr = logMode ? base[i]! * Math.exp(-seasonal[i]!) - offset : trend[i]!;
+    const tr = logMode ? Math.exp(trend[i]!) - offset : trend[i]!;
     trendOut[i] = tr;
     seasonalOut[i] = yh - tr;
   }

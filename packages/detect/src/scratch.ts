@@ -6,8 +6,7 @@
 const slots: Float64Array[] = [];
 
 export const SLOT_RANGE = 0;
-export const SLOT_BREAKS = 1;
-export const SLOT_TREND = 2;
+export const SLOT_TREND = 1;
 
 export function scratch(slot: number, size: number): Float64Array {
   let a = slots[slot];
@@ -27,4 +26,16 @@ export function carve(mem: Float64Array, ...lengths: number[]): Float64Array[] {
     at += len;
   }
   return out;
+}
+
+let bytes = new ArrayBuffer(0);
+
+/** Reused byte-sized work arrays: `count` arrays of `n` entries of Uint8 (flags) and one Int32 array of `n`. */
+export function scratchFlags(n: number, count: number): { flags: Uint8Array[]; ints: Int32Array } {
+  const intBytes = 4 * n;
+  const size = intBytes + count * n;
+  if (bytes.byteLength < size) bytes = new ArrayBuffer(Math.max(size, 16384));
+  const flags: Uint8Array[] = [];
+  for (let k = 0; k < count; k++) flags.push(new Uint8Array(bytes, intBytes + k * n, n));
+  return { flags, ints: new Int32Array(bytes, 0, n) };
 }

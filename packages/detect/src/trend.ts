@@ -1,6 +1,6 @@
 import type { ExpectedRange } from './range';
 import type { Direction } from './spikes';
-import { CP_PENALTY, findBreaks, fitLine, linePrefix } from './changepoints';
+import { CP_PENALTY, findBreaks, lineSums, sumsLine } from './changepoints';
 import { SLOT_TREND, scratch } from './scratch';
 
 export type Accent = 'positive' | 'negative';
@@ -71,8 +71,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   if (range.status !== 'ok') return none;
   const n = range.y.length;
   // De-seasonalised values with anomalies and holidays left out: a multiplicative fit divides the season out.
-  const mem = scratch(SLOT_TREND, n + 7 * (n + 1));
-  const des = mem.subarray(0, n);
+  const des = scratch(SLOT_TREND, n).subarray(0, n);
   for (let i = 0; i < n; i++) {
     const s = range.score[i]!;
     const ok = Number.isFinite(s) && Math.abs(s) <= Math.max(range.z, 3);
@@ -88,7 +87,6 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   const hint = options.penalty === undefined && options.maxChangepoints === undefined ? (range.breaks ?? null) : null;
   const breaks = findBreaks(des, range.grain, options.penalty ?? CP_PENALTY, options.maxChangepoints ?? 5, relative, hint);
   if (!breaks) return none;
-  const pf = breaks.prefix ?? linePrefix(des, null, mem.subarray(n));
   const level = Math.abs(breaks.level);
   const sigmaB = breaks.sigmaBlock;
   const bounds = [0, ...breaks.cuts, n];
@@ -98,7 +96,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   for (let j = 0; j < bounds.length - 1; j++) {
     const a = bounds[j]!;
     const b = bounds[j + 1]!;
-    const line = fitLine(pf, a, b);
+    const line = sumsLine(lineSums(des, a, b));
     segments.push({ startIndex: a, endIndex: b - 1, start: range.timestamps[a]!, end: range.timestamps[b - 1]!, slope: line.slope, intercept: line.intercept0 + line.slope * a });
   }
 
@@ -110,7 +108,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     const g = Math.abs(gap(pre, post));
     if (g / Math.max(level, 1e-12) >= minEffect && g >= 3 * sigmaB) kept.push(post);
     else {
-      const merged = fitLine(pf, pre.startIndex, post.endIndex + 1);
+      const merged = sumsLine(lineSums(des, pre.startIndex, post.endIndex + 1));
       kept[kept.length - 1] = { ...pre, endIndex: post.endIndex, end: post.end, slope: merged.slope, intercept: merged.intercept0 + merged.slope * pre.startIndex };
     }
   }
