@@ -78,6 +78,21 @@ describe('fitExpectedRange', () => {
     expect(detectTrendChanges(r).changepoints).toEqual([]);
   });
 
+  it.each([
+    ['near the largest double', [0, 0, 0, 0, 0, 1.7976931348622453e308, 3e307, 0]],
+    ['of opposite signs near ±1e306', [-1.8e306, 0, 1e306, 0, 0, 5e305, -2e305, 0]],
+  ])('keeps yhat and the band finite for values %s', (_, values) => {
+    const r = fitExpectedRange(
+      values.map((v, i) => ({ timestamp: T0 + i * 30 * 24 * H, value: v })),
+      { grain: 'm' },
+    );
+    expect(r.status).toBe('ok');
+    for (let i = 0; i < r.y.length; i++) {
+      expect(Number.isFinite(r.yhat[i]!)).toBe(true);
+      expect(Number.isNaN(r.lower[i]!) || Number.isNaN(r.upper[i]!)).toBe(false);
+    }
+  });
+
   it('never crashes, never invents anomalies in noise-free seasonal data, and always states a status for broken input', () => {
     const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(null, NaN, Infinity, -Infinity, 0, -5));
     fc.assert(

@@ -70,6 +70,7 @@ const PASSES = 2;
 const OUTLIER_Z = [4, 3.5];
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
 const MAX_ZERO_SHARE = 0.05;
+const MAX = Number.MAX_VALUE;
 
 function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']): Uint8Array {
   const mask = new Uint8Array(series.timestamps.length);
@@ -151,9 +152,14 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const offset = logMode && zeros > 0 ? 0.01 * medianInPlace(buf, finite - zeros) : 0;
   const { flags, ints: bin } = scratchFlags(n, 2);
   const valid = flags[0]!;
+  // Additive fits work in units of a power of two near the largest value: exact, and squares of values
+  // near ±1e308 no longer overflow.
+  const scaleExp = logMode ? 0 : Math.min(1023, Math.max(-1022, Math.floor(Math.log2(Math.max(Math.abs(min), Math.abs(max))))));
+  const toUnit = Math.pow(2, -scaleExp);
+  const fromUnit = Math.pow(2, scaleExp);
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
-    xm[i] = logMode ? Math.log(v + offset) : v;
+    xm[i] = logMode ? Math.log(v + offset) : v * toUnit;
     valid[i] = v === v && !holiday[i] ? 1 : 0;
   }
   const keep = flags[1]!;
@@ -166,7 +172,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const halves = TREND_HALF_WINDOWS[grain].filter((h) => h <= n / 4);
   let half = halves[Math.min(1, halves.length - 1)] ?? 1;
   // A near-perfect fit must not turn rounding error into outliers.
-  const noiseFloor = logMode ? 0.002 : 0.002 * Math.abs(median(x));
+  const noiseFloor = logMode ? 0.002 : 0.002 * Math.abs(median(xm));
   let bounds: number[] = [0, n];
   let trim = NaN;
   for (let pass = 0; pass < PASSES; pass++) {
@@ -222,7 +228,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   for (let i = 0; i < n; i++) {
     base[i] = logMode ? Math.exp(f[i]!) : f[i]!;
     const y = x[i]!;
-    r[i] = logMode ? (y + offset) / base[i]! - 1 : y - base[i]!;
+    r[i] = logMode ? (y + offset) / base[i]! - 1 : y * toUnit - base[i]!;
   }
   const model = levelScale(r, f, valid, trim, true, tmp, bin);
   // Near-perfect series would turn rounding into anomalies: noise is never taken below 0.2% of the level.
@@ -264,20 +270,23 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const inflate = 1 / Math.sqrt(1 - hMean);
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);
-    const unit = logMode ? base[i]! : 1;
+    const unit = logMode ? base[i]! : fromUnit;
     const sd = unit * scale[i]! * inflate * Math.sqrt(1 + h);
-    let yh = logMode ? base[i]! * (1 + loc[i]!) - offset : base[i]! + loc[i]!;
+    let yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
     if (nonNegative && yh < 0) yh = 0;
+    // Values within a factor of two of the largest double can overflow; the range stays finite.
+    if (!(Math.abs(yh) <= MAX)) yh = yh > 0 ? MAX : -MAX;
     const sUp = sd * skew;
     const sDown = sd / skew;
     yhat[i] = yh;
     sigma[i] = sd;
-    upper[i] = yh + z * sUp;
+    const hi = yh + z * sUp;
+    upper[i] = hi > MAX ? MAX : hi;
     const lo = yh - z * sDown;
-    lower[i] = nonNegative && lo < 0 ? 0 : lo;
+    lower[i] = nonNegative && lo < 0 ? 0 : lo < -MAX ? -MAX : lo;
     const y = x[i]!;
     score[i] = valid[i] ? (y >= yh ? (y - yh) / sUp : (y - yh) / sDown) : NaN;
-    const tr = logMode ? Math.exp(trend[i]!) - offset : trend[i]!;
+    const tr = logMode ? Math.exp(trend[i]!) - offset : trend[i]! * fromUnit;
     trendOut[i] = tr;
     seasonalOut[i] = yh - tr;
   }
