@@ -34,6 +34,16 @@ describe('insight figures and texts', () => {
     expect(InsightSchema.parse({ ...ins, insight_id: 'i2', has_rootcause: false })).toBeTruthy();
   });
 
+  it('says a level shift stepped down to a new level, with hourly rates stated per day', () => {
+    const at = 24 * 30;
+    const pts = hourlySeries({ days: 56 }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * 0.7 } : p));
+    const r = fitExpectedRange(pts);
+    const ins = buildTrendInsight(r, detectTrendChanges(r), { kpi_id: 'o', kpi_display_name: 'Orders' })!;
+    const m = /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has moved [+-]?\d+\.\d% per day since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(ins.insight_summary);
+    expect(m).not.toBeNull();
+    expect(Math.abs(Number(m![1]) - 30)).toBeLessThan(2);
+  });
+
   it('names the leading segment and its drill-down only when they explain most of the change', () => {
     const detail = (dim_val: string, c: number, drill: string | null) => ({ dim_val, pattern_contribution: c, drill_down_group: drill });
     const rc = (top: number, sub: number) =>

@@ -186,7 +186,9 @@ export function buildTrendInsight(range: ExpectedRange, trend: TrendChangeResult
   const fmt = (v: number, signed = false): string => formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
   const unit = UNIT[range.grain];
   const level = Math.max(Math.abs(post.intercept), 1e-12);
-  const rate = (slope: number): string => `${formatPercent(slope / level, { signed: true })} per ${unit}`;
+  // An hourly slope reads as 0.0% per hour: rates are stated per day for hourly metrics.
+  const per = range.grain === 'h' ? 24 : 1;
+  const rate = (slope: number): string => `${formatPercent((per * slope) / level, { signed: true })} per ${range.grain === 'h' ? 'day' : unit}`;
   const name = metric.kpi_display_name;
   const day = formatDate(cp.timestamp, { tz: ctx.timezone, format: DATE_FORMATS.day });
   const end = post.endIndex;
@@ -200,7 +202,9 @@ export function buildTrendInsight(range: ExpectedRange, trend: TrendChangeResult
     insight_id_ts: iso(cp.timestamp),
     insight_title: `${name} trend turned ${trend.direction} on ${day}${mostly}`,
     insight_summary:
-      `Since ${day} ${name} has moved ${rate(post.slope)}, after ${rate(pre.slope)} before. ` +
+      (trend.kind === 'jump'
+        ? `On ${day} ${name} stepped ${trend.direction} to a new level and has moved ${rate(post.slope)} since. `
+        : `Since ${day} ${name} has moved ${rate(post.slope)}, after ${rate(pre.slope)} before. `) +
       `It is now ${fmt(current)}, ${formatPercent(Math.abs(effect))} ${effect >= 0 ? 'above' : 'below'} where the earlier trend pointed (${fmt(expected)}).`,
     insight_severity: severity,
     accent: accentOf(trend.direction, metric.accent),

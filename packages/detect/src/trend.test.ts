@@ -32,6 +32,14 @@ describe('detectTrendChanges', () => {
     expect(t.changepoints).toHaveLength(1);
     expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(36);
     expect(t.direction).toBe('down');
+    expect(t.kind).toBe('bend');
+  });
+
+  it('calls a level shift a jump and dates it to the hour', () => {
+    const at = 24 * 30 + 5;
+    const t = detectTrendChanges(fitExpectedRange(withShift(56, at, 0.7)));
+    expect(t.kind).toBe('jump');
+    expect(t.lastChangepoint!.index).toBe(at);
   });
 
   it('reports no change on a stable seasonal series', () => {

@@ -35,6 +35,8 @@ export interface TrendChangeResult {
   direction: Direction | null;
   /** De-seasonalised value at the last changepoint (post line). */
   valueAtChangepoint: number | null;
+  /** The last change's shape: a jump of the level, or a bend of the slope with the line continuous. */
+  kind?: 'jump' | 'bend';
   /** Relative size of the last change: post line vs the pre line carried on (over the shorter segment's length), over |level|. */
   effect: number | null;
   trend_line: TrendLinePattern;
@@ -114,6 +116,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   }
 
   const changepoints = kept.slice(1).map((s) => ({ index: s.startIndex, timestamp: s.start }));
+  const lastKind = breaks.kinds[breaks.cuts.indexOf(kept[kept.length - 1]!.startIndex)];
   if (kept.length < 2) return { ...none, segments: kept };
   const pre = kept[kept.length - 2]!;
   const post = kept[kept.length - 1]!;
@@ -128,6 +131,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     lastChangepoint: changepoints[changepoints.length - 1]!,
     direction,
     valueAtChangepoint: post.intercept,
+    kind: lastKind === 'kink' ? 'bend' : 'jump',
     effect: lastGap / Math.max(level, 1e-12),
     trend_line: {
       trend_change: { lastcp_ts: post.start },
