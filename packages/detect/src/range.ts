@@ -185,8 +185,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
       }
       roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
     } else {
-      // Breaks and the trend's smoothness first, against the plain phase means (outliers now left out) ...
-      roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
+      // Breaks and the trend's smoothness first, against the rough pass's plain phase means ...
       fillTrendPrefix(xm, seasonal, keep, zs, tp);
       let breaks = findBreaks(zs, grain);
       bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
