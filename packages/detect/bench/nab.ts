@@ -1,10 +1,11 @@
 // Runs the streaming detector under NAB's rules and scores it:
-//   npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>]
+//   npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>] [--art: the resonance detector alone]
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseNabCsv, parseProfiles, parseWindows, probationaryLength, scoreNab, NAB_PROFILES } from '../src/nab/index';
 import type { CostMatrix, NabFile, NabProfileName, NabResult } from '../src/nab/index';
+import { artUpdate, createArt } from '../src/stream/art';
 import { createStreamingDetector } from '../src/stream/index';
 import type { StreamParams } from '../src/stream/index';
 
@@ -54,6 +55,12 @@ export function detectFile(file: CorpusFile, params: Partial<StreamParams> = {})
   return file.values.map((v, i) => detector.update(parseTimestamp(file.timestamps[i] ?? ''), v).anomaly_score);
 }
 
+/** The resonance detector alone (`--art`), under the same rules: same warm-up and range, every finite row in order. */
+export function detectFileArt(file: CorpusFile): number[] {
+  const state = createArt(probationaryLength(file.values.length), valueRange(file.values));
+  return file.values.map((v) => artUpdate(state, v).score);
+}
+
 export function toNabFiles(corpus: readonly CorpusFile[], scores: readonly number[][], windows: Map<string, [string, string][]>): NabFile[] {
   return corpus.map((f, i) => ({ name: f.key, timestamps: f.timestamps, scores: scores[i] ?? [], windows: windows.get(f.key) ?? [] }));
 }
@@ -75,14 +82,14 @@ function main(argv: string[]): void {
   const data = arg(argv, 'data');
   const out = arg(argv, 'out');
   if (!data || !out) {
-    console.error('usage: npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>]');
+    console.error('usage: npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>] [--art]');
     process.exitCode = 2;
     return;
   }
   const corpus = loadCorpus(data);
   const rows = corpus.reduce((n, f) => n + f.values.length, 0);
   const started = performance.now();
-  const scores = corpus.map((f) => detectFile(f));
+  const scores = corpus.map((f) => (argv.includes('--art') ? detectFileArt(f) : detectFile(f)));
   const seconds = (performance.now() - started) / 1000;
 
   for (const [i, f] of corpus.entries()) {

@@ -1,5 +1,6 @@
+import { artUpdate, createArt } from './art';
 import { DEFAULT_PARAMS, bandWidth } from './params';
-import type { ContextState, StreamOptions, StreamParams, StreamPoint, StreamState, StreamStatus } from './types';
+import type { ContextState, EnsembleState, StreamOptions, StreamParams, StreamPoint, StreamState, StreamStatus } from './types';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -37,11 +38,19 @@ function freshContext(params: StreamParams, warmup: number, range: StreamOptions
   };
 }
 
+function freshEnsemble(params: StreamParams, warmup: number, range: StreamOptions['range']): EnsembleState | undefined {
+  if (!(params.agreeBase > 0)) return undefined;
+  const art = createArt(warmup, range);
+  // One detector confirms the other within the resonance detector's own alarm-masking period.
+  return { art, lastOwn: -1, lastArt: -1, agreeRows: art.mask * art.step, peak: 0 };
+}
+
 function freshState(options: StreamOptions): StreamState {
   const params = { ...DEFAULT_PARAMS, ...options.params };
   const warmup = Math.max(2, Math.floor(options.warmup ?? DEFAULT_PARAMS.warmup));
   // The memory of the last alarm scales with the warm-up, which NAB ties to the file's length.
   const halfLife = params.quietPerWarmup > 0 ? params.quietPerWarmup * warmup : params.quietHalfLife;
+  const ensemble = freshEnsemble(params, warmup, options.range);
   return {
     version: 1,
     params,
@@ -68,6 +77,7 @@ function freshState(options: StreamOptions): StreamState {
     recentPeak: 0,
     peakDecay: Math.pow(0.5, 1 / Math.max(1, halfLife)),
     ctx: freshContext(params, warmup, options.range),
+    ...(ensemble ? { ens: ensemble } : {}),
   };
 }
 
@@ -191,6 +201,7 @@ function detectorFrom(s: StreamState): StreamingDetector {
     // Evidence on several time scales: the point itself, fast and slow shifts of the mean, a rise in volatility.
     const stats = evidence(u, first);
     const novelty = s.ctx !== undefined && p.ctxWeight > 0 ? contextNovelty(s.ctx, value, first) : 0;
+    const artScore = s.ens !== undefined ? artUpdate(s.ens.art, value).score : 0;
     learn(ts, value, first);
     s.lastTs = ts;
     s.n++;
@@ -216,10 +227,27 @@ function detectorFrom(s: StreamState): StreamingDetector {
       // Causal non-maximum suppression: an excursion counts once, unless it grows well past its recent peak.
       score = raw > p.renotify * s.recentPeak ? raw : raw * p.quietFactor;
       s.recentPeak = Math.max(s.recentPeak * s.peakDecay, raw);
+      if (s.ens !== undefined) score = combine(s.ens, score, artScore);
     }
     const st = status();
     const outside = st === 'ok' && range.yhat_lower !== null && range.yhat_upper !== null && (value < range.yhat_lower || value > range.yhat_upper);
     return { ts, value, ...range, anomaly_score: score, outside_band: outside, status: st };
+  }
+
+  /**
+   * Ensemble of this detector's alarm and the resonance detector's: an alarm the other detector confirms within
+   * `agreeRows` scores above every unconfirmed one; the combined score then passes the same repeat suppression.
+   */
+  function combine(e: EnsembleState, own: number, art: number): number {
+    const row = s.n;
+    const confirmed = (own > 0 && e.lastArt >= 0 && row - e.lastArt <= e.agreeRows) || (art > 0 && e.lastOwn >= 0 && row - e.lastOwn <= e.agreeRows);
+    if (own > 0) e.lastOwn = row;
+    if (art > 0) e.lastArt = row;
+    const cap = 0.99 * p.agreeBase;
+    const raw = confirmed ? p.agreeBase + (1 - p.agreeBase) * Math.max(Math.min(1, own * p.scoreDecades), art) : Math.max(Math.min(cap, p.ownLone * own), Math.min(cap, p.artLone * art));
+    const out = raw > p.renotify * e.peak ? raw : raw * p.quietFactor;
+    e.peak = Math.max(e.peak * s.peakDecay, raw);
+    return clamp(out, 0, 1);
   }
 
   function evidence(u: number, first: boolean): number[] {

@@ -26,6 +26,9 @@ export const DEFAULT_PARAMS: StreamParams = {
   ctxWeight: 10,
   ctxMax: 50_000,
   resWeight: 1,
+  agreeBase: 0,
+  ownLone: 1,
+  artLone: 0,
 };
 
 /** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */

@@ -1,3 +1,5 @@
+import type { ArtState } from './art';
+
 /** 'low' keeps the band at ±3σ (fewer flags), 'high' at ±1σ; a number is the half-width in σ. */
 export type Sensitivity = 'low' | 'medium' | 'high' | number;
 
@@ -55,6 +57,15 @@ export interface StreamParams {
   resWeight: number;
   /** Most distinct contexts remembered, so the state stays bounded. */
   ctxMax: number;
+  /**
+   * Ensemble with the resonance detector (`art.ts`): an alarm of one detector that the other confirms within the
+   * resonance detector's masking period scores at least this much (0 disables the second detector).
+   */
+  agreeBase: number;
+  /** Scale of this detector's alarms that the other does not confirm (capped below agreeBase). */
+  ownLone: number;
+  /** Scale of the resonance detector's alarms that this detector does not confirm (capped below agreeBase). */
+  artLone: number;
 }
 
 export interface StreamOptions {
@@ -128,4 +139,17 @@ export interface StreamState {
   peakDecay: number;
   /** Absent in states saved before the context evidence existed. */
   ctx?: ContextState;
+  /** The resonance detector and the ensemble's memory; absent when the ensemble is off. */
+  ens?: EnsembleState;
+}
+
+/** Second detector of the ensemble, and when each detector last alarmed. */
+export interface EnsembleState {
+  art: ArtState;
+  /** Rows since the start at which each detector last raised an alarm (−1: never). */
+  lastOwn: number;
+  lastArt: number;
+  /** Rows within which one detector's alarm confirms the other's. */
+  agreeRows: number;
+  peak: number;
 }
