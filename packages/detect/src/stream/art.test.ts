@@ -86,10 +86,13 @@ describe('streaming detector with the resonance ensemble', () => {
     expect(Math.max(...scores.slice(300, 690))).toBeLessThan(0.5);
   });
 
-  it('is off by default and then keeps no second state', () => {
-    const d = createStreamingDetector({ warmup: 20 });
-    d.update(T0, 1);
-    expect(d.snapshot().ens).toBeUndefined();
+  it('is on by default, and agreeBase 0 turns it off with no second state kept', () => {
+    const on = createStreamingDetector({ warmup: 20 });
+    on.update(T0, 1);
+    expect(on.snapshot().ens).toBeDefined();
+    const off = createStreamingDetector({ warmup: 20, params: { agreeBase: 0 } });
+    off.update(T0, 1);
+    expect(off.snapshot().ens).toBeUndefined();
   });
 
   it('continues identically after a JSON round trip of the ensemble state', () => {

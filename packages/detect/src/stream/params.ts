@@ -26,9 +26,10 @@ export const DEFAULT_PARAMS: StreamParams = {
   ctxWeight: 10,
   ctxMax: 50_000,
   resWeight: 1,
-  agreeBase: 0,
-  ownLone: 1,
-  artLone: 0,
+  // Ensemble with the adaptive-resonance detector (art.ts): alarms both detectors raise outrank lone ones.
+  agreeBase: 0.5,
+  ownLone: 2,
+  artLone: 0.5,
 };
 
 /** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */
