@@ -36,6 +36,20 @@ describe('fitExpectedRange', () => {
     expect(detectSpikes(r).some((s) => s.startIndex === 400 && s.direction === 'down')).toBe(true);
   });
 
+  it.each([1, 2, 3])('judges skewed revenue noise (lognormal) on the log scale: no false spikes, a five-fold hour found (seed %d)', (seed) => {
+    let state = seed;
+    const uniform = (): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return (state + 0.5) / 2147483648;
+    };
+    const normal = (): number => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const expected = (i: number): number => 800 * (1 + 0.4 * Math.sin((2 * Math.PI * i) / 24));
+    const pts = Array.from({ length: 24 * 56 }, (_, i) => ({ timestamp: T0 + i * H, value: expected(i) * Math.exp(0.25 * normal()) }));
+    expect(detectSpikes(fitExpectedRange(pts))).toEqual([]);
+    pts[900] = { ...pts[900]!, value: expected(900) * 5 };
+    expect(detectSpikes(fitExpectedRange(pts)).some((s) => s.startIndex === 900 && s.direction === 'up')).toBe(true);
+  });
+
   it('widens the band where the fit is least certain: the last hours, whose trend is seen from one side', () => {
     const r = fitExpectedRange(hourlySeries({ days: 28 }));
     const n = r.y.length;

@@ -223,11 +223,49 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= k * tmp[i]! ? 1 : 0;
   }
 
-  // Calibration on the metric's own scale: relative residuals (log mode) or plain ones, by level.
+  // Calibration on the scale where the noise is symmetric. Additive fits: plain residuals. Log fits:
+  // relative residuals when the noise is symmetric on the metric's own scale (counts), log residuals when
+  // it is symmetric on the log scale (revenue, multiplicative noise), judged by the mean residual above
+  // vs below.
+  let logScore = false;
+  if (logMode) {
+    const a = trim > 0 ? 4 * trim : Infinity;
+    let lp = 0;
+    let ln = 0;
+    let lpc = 0;
+    let lnc = 0;
+    let up = 0;
+    let un = 0;
+    let upc = 0;
+    let unc = 0;
+    for (let i = 0; i < n; i++) {
+      base[i] = Math.exp(f[i]!);
+      if (!valid[i]) continue;
+      const rl = xm[i]! - f[i]!;
+      const ru = (x[i]! + offset) / base[i]! - 1;
+      if (rl > 0 && rl < a) {
+        lp += rl;
+        lpc++;
+      } else if (rl < 0 && rl > -a) {
+        ln -= rl;
+        lnc++;
+      }
+      if (ru > 0 && ru < a) {
+        up += ru;
+        upc++;
+      } else if (ru < 0 && ru > -a) {
+        un -= ru;
+        unc++;
+      }
+    }
+    const lopsided = (pos: number, pc: number, neg: number, nc: number): number => (pos > 0 && neg > 0 && pc > 0 && nc > 0 ? Math.abs(Math.log(pos / pc / (neg / nc))) : Infinity);
+    // The log scale has to be clearly less lopsided: a margin of about three standard errors.
+    logScore = lopsided(lp, lpc, ln, lnc) + Math.max(0.1, 3 / Math.sqrt(lpc + lnc + 1)) < lopsided(up, upc, un, unc);
+  }
   for (let i = 0; i < n; i++) {
-    base[i] = logMode ? Math.exp(f[i]!) : f[i]!;
+    if (!logMode) base[i] = f[i]!;
     const y = x[i]!;
-    r[i] = logMode ? (y + offset) / base[i]! - 1 : y * toUnit - base[i]!;
+    r[i] = !logMode ? y * toUnit - base[i]! : logScore ? xm[i]! - f[i]! : (y + offset) / base[i]! - 1;
   }
   const model = levelScale(r, f, valid, trim, true, tmp, bin);
   // Near-perfect series would turn rounding into anomalies: noise is never taken below 0.2% of the level.
@@ -271,20 +309,33 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     const h = Math.min(0.5, levT[i]! + levS[i]!);
     const unit = logMode ? base[i]! : fromUnit;
     const sd = unit * scale[i]! * inflate * Math.sqrt(1 + h);
-    let yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
-    if (nonNegative && yh < 0) yh = 0;
+    const y = x[i]!;
+    let yh: number;
+    let hi: number;
+    let lo: number;
+    if (logScore) {
+      // Band and score on the log scale: y is outside the band exactly when |score| > z.
+      const centre = base[i]! * Math.exp(loc[i]!);
+      const s = scale[i]! * inflate * Math.sqrt(1 + h);
+      yh = centre - offset;
+      hi = centre * Math.exp(z * s * skew) - offset;
+      lo = centre * Math.exp(-z * s / skew) - offset;
+      const d = xm[i]! - f[i]! - loc[i]!;
+      score[i] = valid[i] ? d / (d >= 0 ? s * skew : s / skew) : NaN;
+      sigma[i] = centre * s;
+    } else {
+      yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
+      if (nonNegative && yh < 0) yh = 0;
+      hi = yh + z * sd * skew;
+      lo = yh - (z * sd) / skew;
+      score[i] = valid[i] ? (y >= yh ? (y - yh) / (sd * skew) : (y - yh) / (sd / skew)) : NaN;
+      sigma[i] = sd;
+    }
     // Values within a factor of two of the largest double can overflow; the range stays finite.
     if (!(Math.abs(yh) <= MAX)) yh = yh > 0 ? MAX : -MAX;
-    const sUp = sd * skew;
-    const sDown = sd / skew;
     yhat[i] = yh;
-    sigma[i] = sd;
-    const hi = yh + z * sUp;
     upper[i] = hi > MAX ? MAX : hi;
-    const lo = yh - z * sDown;
     lower[i] = nonNegative && lo < 0 ? 0 : lo < -MAX ? -MAX : lo;
-    const y = x[i]!;
-    score[i] = valid[i] ? (y >= yh ? (y - yh) / sUp : (y - yh) / sDown) : NaN;
     const tr = logMode ? Math.exp(trend[i]!) - offset : trend[i]! * fromUnit;
     trendOut[i] = tr;
     seasonalOut[i] = yh - tr;
