@@ -64,10 +64,8 @@ export function defaultPeriods(grain: Grain, length: number): number[] {
 
 // Shortest history that can be modelled: one full primary season.
 const MIN_POINTS: Record<Grain, number> = { h: 24, d: 7, w: 8, m: 6 };
-// Fit passes: each refits season and trend without the previous pass's outliers; breaks from the second on.
-const PASSES = 2;
-// Residuals beyond this many robust sigmas are left out of the next pass (looser on the first, rougher fit).
-const OUTLIER_Z = [4, 3.5];
+// Residuals of the rough pass beyond this many robust sigmas are left out of the full fit.
+const OUTLIER_Z = 4;
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
 const MAX_ZERO_SHARE = 0.05;
 const MAX = Number.MAX_VALUE;
@@ -129,7 +127,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   let max = -Infinity;
   // Work arrays (reused between calls): 10 of length n, seasonal work 6n, smoother sums 5(n + 1).
   const mem = scratch(SLOT_RANGE, 16 * n + 5 * (n + 1));
-  const [buf, xm, trend, seasonal, levS, levT, zs, r, f, base, seasonMem, prefixMem] = carve(mem, n, n, n, n, n, n, n, n, n, n, 6 * n, 5 * (n + 1)) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [buf, xm, trend, seasonal, levS, levT, zs, r, f, base, seasonMem, prefixMem] = carve(mem, n, n, n, n, n, n, n, n, n, n, 6 * n, 5 * (n + 1)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const tmp = buf;
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
@@ -174,54 +172,49 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   // A near-perfect fit must not turn rounding error into outliers.
   const noiseFloor = logMode ? 0.002 : 0.002 * Math.abs(median(xm));
   let bounds: number[] = [0, n];
-  let trim = NaN;
-  for (let pass = 0; pass < PASSES; pass++) {
-    if (pass === 0) {
-      // Rough pass, only to find outliers: a mean over the longest period, and plain phase means.
-      if (longest) periodMean(xm, keep, longest, trend, tp);
-      else {
-        fillTrendPrefix(xm, null, keep, zs, tp);
-        localLinear(zs, keep, tp, bounds, half, trend, null);
-      }
-      roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
-    } else {
-      // Breaks and the trend's smoothness first, against the rough pass's plain phase means ...
-      fillTrendPrefix(xm, seasonal, keep, zs, tp);
-      let breaks = findBreaks(zs, grain);
-      bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
-      if (halves.length > 1) {
-        // The trend's smoothness is chosen by leave-one-out error (on every third bucket): as smooth as the data allow.
-        let best = Infinity;
-        for (const h of halves) {
-          const err = looError(zs, keep, tp, bounds, h, 3);
-          if (err < best) {
-            best = err;
-            half = h;
-          }
-        }
-      }
-      localLinear(zs, keep, tp, bounds, half, trend, null);
-      // ... then the windowed seasonal profiles against that break-aware trend, the cuts re-dated on them,
-      // and the final trend.
-      fitSeasonal(xm, trend, keep, periods, seasonal, levS, work);
-      fillTrendPrefix(xm, seasonal, keep, zs, tp);
-      if (bounds.length > 2) {
-        breaks = findBreaks(zs, grain, CP_PENALTY, 5, false, bounds.slice(1, -1));
-        bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
-      }
-      localLinear(zs, keep, tp, bounds, half, trend, levT);
-    }
-    for (let i = 0; i < n; i++) {
-      f[i] = trend[i]! + seasonal[i]!;
-      r[i] = xm[i]! - f[i]!;
-    }
-    if (pass === PASSES - 1) break;
-    const model = levelScale(r, f, valid, trim, false, tmp, bin);
-    trim = model.global;
-    const k = OUTLIER_Z[Math.min(pass, OUTLIER_Z.length - 1)]!;
-    fillScale(model, f, noiseFloor, tmp, null);
-    for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= k * tmp[i]! ? 1 : 0;
+
+  // Rough pass, only to find outliers: a mean over the longest period, and plain phase means.
+  if (longest) periodMean(xm, keep, longest, trend, tp);
+  else {
+    fillTrendPrefix(xm, null, keep, zs, tp);
+    localLinear(zs, keep, tp, bounds, half, trend, null);
   }
+  roughSeasonal(xm, trend, keep, periods, seasonal, work.comp);
+  for (let i = 0; i < n; i++) {
+    f[i] = trend[i]! + seasonal[i]!;
+    r[i] = xm[i]! - f[i]!;
+  }
+  const rough = levelScale(r, f, valid, NaN, false, tmp, bin);
+  fillScale(rough, f, noiseFloor, tmp, null);
+  for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= OUTLIER_Z * tmp[i]! ? 1 : 0;
+
+  // Full pass. Breaks and the trend's smoothness first, against the rough phase means ...
+  fillTrendPrefix(xm, seasonal, keep, zs, tp);
+  let breaks = findBreaks(zs, grain);
+  bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
+  if (halves.length > 1) {
+    // The trend's smoothness is chosen by leave-one-out error (on every third bucket): as smooth as the data allow.
+    let best = Infinity;
+    for (const h of halves) {
+      const err = looError(zs, keep, tp, bounds, h, 3);
+      if (err < best) {
+        best = err;
+        half = h;
+      }
+    }
+  }
+  localLinear(zs, keep, tp, bounds, half, trend, null);
+  // ... then the windowed seasonal profiles against that break-aware trend, the cuts re-dated on them,
+  // and the final trend.
+  fitSeasonal(xm, trend, keep, periods, seasonal, levS, work);
+  fillTrendPrefix(xm, seasonal, keep, zs, tp);
+  if (bounds.length > 2) {
+    breaks = findBreaks(zs, grain, CP_PENALTY, 5, false, bounds.slice(1, -1));
+    bounds = breaks ? [0, ...breaks.cuts, n] : [0, n];
+  }
+  localLinear(zs, keep, tp, bounds, half, trend, levT);
+  for (let i = 0; i < n; i++) f[i] = trend[i]! + seasonal[i]!;
+  const trim = rough.global;
 
   // Calibration on the scale where the noise is symmetric. Additive fits: plain residuals. Log fits:
   // relative residuals when the noise is symmetric on the metric's own scale (counts), log residuals when
