@@ -47,7 +47,7 @@ export interface ExpectedRange {
   upper: Float64Array;
   /** Noise scale at each bucket (varies with the time of day / day of week). */
   sigma: Float64Array;
-  /** (y − yhat) / sigma; NaN for gaps, holidays and unmodelled statuses. */
+  /** Residual in sigmas of its side, on the calibration scale (|score| > z exactly when y is outside the band); NaN for gaps, holidays and unmodelled statuses. */
   score: Float64Array;
   trend: Float64Array;
   seasonal: Float64Array;
