@@ -137,8 +137,10 @@ export function createArt(warmup: number, range?: { min: number; max: number }, 
 const NONE: ArtOutput = { score: 0, match: null, novel: false };
 
 /** Feeds one value (finite, within ±1e150 so differences stay finite; others are ignored); mutates the state. */
-export function artUpdate(s: ArtState, x: number): ArtOutput {
-  if (!Number.isFinite(x) || Math.abs(x) > 1e150) return NONE;
+export function artUpdate(s: ArtState, raw: number): ArtOutput {
+  if (!Number.isFinite(raw) || Math.abs(raw) > 1e150) return NONE;
+  // -0 would not survive a JSON round trip of the state (it comes back as 0).
+  const x = raw === 0 ? 0 : raw;
   s.rows++;
   if (!s.fixed) {
     // Without a known range, the warm-up's range normalises the series.
