@@ -8,7 +8,14 @@ import { dirname, join } from 'node:path';
 import { initSync as initMstl, MSTL } from '@bsull/augurs/mstl';
 import { initSync as initProphet, Prophet } from '@bsull/augurs/prophet';
 import { optimizer } from '@bsull/augurs-prophet-wasmstan';
-import { detectSpikes, detectTrendChanges, fitExpectedRange, regularize, rootCause, type RegularSeries } from '../src/index';
+import {
+  detectSpikes,
+  detectTrendChanges,
+  fitExpectedRange,
+  regularize,
+  rootCause,
+  type RegularSeries,
+} from '../src/index';
 import { HOURS, makeCube, makeSeries, type SyntheticSeries } from './synthetic';
 
 const SERIES = Number(process.env.BENCH_SERIES ?? 200);
@@ -22,7 +29,12 @@ initMstl({ module: readFileSync(join(augursDir, 'mstl_bg.wasm')) });
 initProphet({ module: readFileSync(join(augursDir, 'prophet_bg.wasm')) });
 
 function toRegular(s: SyntheticSeries): RegularSeries {
-  return { grain: 'h', timestamps: Array.from({ length: HOURS }, (_, i) => s.start + i * 3_600_000), values: s.values, notes: [] };
+  return {
+    grain: 'h',
+    timestamps: Array.from({ length: HOURS }, (_, i) => s.start + i * 3_600_000),
+    values: s.values,
+    notes: [],
+  };
 }
 
 const data = Array.from({ length: SERIES }, (_, i) => makeSeries(1000 + i));
@@ -44,14 +56,22 @@ const oursMs = (performance.now() - t0) / SERIES;
 const oursRate = 1000 / oursMs;
 // Input validation on raw points too, as the API will call it.
 t0 = performance.now();
-for (const s of data.slice(0, 50)) fitExpectedRange(regularize(Array.from(s.values, (v, i) => ({ timestamp: s.start + i * 3_600_000, value: v })), 'h'));
+for (const s of data.slice(0, 50))
+  fitExpectedRange(
+    regularize(
+      Array.from(s.values, (v, i) => ({ timestamp: s.start + i * 3_600_000, value: v })),
+      'h',
+    ),
+  );
 const rawMs = (performance.now() - t0) / Math.min(50, SERIES);
 
 // Quality: clean points are away from planted spikes and trend changes.
 function cleanMask(s: SyntheticSeries): Uint8Array {
   const m = new Uint8Array(HOURS).fill(1);
   for (const p of s.spikes) for (let i = p.start - 1; i <= p.end + 1; i++) if (i >= 0 && i < HOURS) m[i] = 0;
-  if (s.trendChange) for (let i = s.trendChange.index - 24; i <= s.trendChange.index + 24; i++) if (i >= 0 && i < HOURS) m[i] = 0;
+  if (s.trendChange)
+    for (let i = s.trendChange.index - 24; i <= s.trendChange.index + 24; i++)
+      if (i >= 0 && i < HOURS) m[i] = 0;
   for (let i = 0; i < HOURS; i++) if (Number.isNaN(s.values[i]!)) m[i] = 0;
   return m;
 }
@@ -127,7 +147,10 @@ data.forEach((s, k) => {
   const { spikes, trend } = outputs[k]!;
   const claimed = new Set<number>();
   for (const inc of spikes) {
-    const hit = s.spikes.findIndex((p, j) => !claimed.has(j) && inc.startIndex <= p.end + SPIKE_SLACK && inc.endIndex >= p.start - SPIKE_SLACK);
+    const hit = s.spikes.findIndex(
+      (p, j) =>
+        !claimed.has(j) && inc.startIndex <= p.end + SPIKE_SLACK && inc.endIndex >= p.start - SPIKE_SLACK,
+    );
     if (hit >= 0) {
       claimed.add(hit);
       spikeTp++;
@@ -159,7 +182,8 @@ const planted = spikePlanted + tcPlanted;
 // augurs MSTL and Prophet on a sample of the same series (gaps filled by linear interpolation, which they need).
 function filled(s: SyntheticSeries): number[] {
   const out = Array.from(s.values);
-  for (let i = 0; i < out.length; i++) if (Number.isNaN(out[i]!)) out[i] = i > 0 ? out[i - 1]! : (out.find((v) => !Number.isNaN(v)) ?? 0);
+  for (let i = 0; i < out.length; i++)
+    if (Number.isNaN(out[i]!)) out[i] = i > 0 ? out[i - 1]! : (out.find((v) => !Number.isNaN(v)) ?? 0);
   return out;
 }
 const sample = data.slice(0, MSTL_SAMPLE);
@@ -183,7 +207,8 @@ for (const s of sample) {
   for (let i = 0; i < HOURS; i++)
     if (mask[i]) {
       mstlClean++;
-      if (f.intervals && s.values[i]! >= f.intervals.lower[i]! && s.values[i]! <= f.intervals.upper[i]!) mstlInside++;
+      if (f.intervals && s.values[i]! >= f.intervals.lower[i]! && s.values[i]! <= f.intervals.upper[i]!)
+        mstlInside++;
     }
   model.free();
 }
@@ -233,7 +258,12 @@ const prophetMs = (performance.now() - t0) / PROPHET_SAMPLE;
 let rcHit = 0;
 for (let c = 0; c < CUBES; c++) {
   const cube = makeCube(5000 + c);
-  const rc = rootCause({ dimensions: cube.dimensions.map((d) => ({ dim_name: d.name, values: d.values.map((v) => ({ dim_val: v.value, current: v.current, expected: v.expected })) })) });
+  const rc = rootCause({
+    dimensions: cube.dimensions.map((d) => ({
+      dim_name: d.name,
+      values: d.values.map((v) => ({ dim_val: v.value, current: v.current, expected: v.expected })),
+    })),
+  });
   const top = rc.rootcause_data[0]?.rootcause_details[0];
   if (top && top.dim_name === cube.answer.dim && top.dim_val === cube.answer.value) rcHit++;
 }

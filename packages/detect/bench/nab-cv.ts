@@ -23,26 +23,42 @@ function arg(argv: string[], name: string): string | undefined {
 }
 
 const standard = (files: NabFile[]) => scoreNab(files, NAB_PROFILES.standard).normalised;
-const pick = (files: NabFile[], cats: readonly string[]) => files.filter((f) => cats.includes(category(f.name)));
+const pick = (files: NabFile[], cats: readonly string[]) =>
+  files.filter((f) => cats.includes(category(f.name)));
 
 /** Standard score on A, on B, on all, and with each category left out of the sweep (its own threshold). */
 export function summary(files: NabFile[]): Record<string, number> {
   const cats = [...new Set(files.map((f) => category(f.name)))];
-  const out: Record<string, number> = { all: standard(files), A: standard(pick(files, HALF_A)), B: standard(pick(files, HALF_B)) };
+  const out: Record<string, number> = {
+    all: standard(files),
+    A: standard(pick(files, HALF_A)),
+    B: standard(pick(files, HALF_B)),
+  };
   for (const c of cats) out[c] = standard(pick(files, [c]));
   return out;
 }
 
 function run(corpus: CorpusFile[], windows: Map<string, [string, string][]>, params: Params): NabFile[] {
-  return toNabFiles(corpus, corpus.map((f) => detectFile(f, params)), windows);
+  return toNabFiles(
+    corpus,
+    corpus.map((f) => detectFile(f, params)),
+    windows,
+  );
 }
 
 /** A published detector's outputs, `<dir>/<category>/<name>_<file>.csv`, to compare per file. */
-function loadReference(corpus: CorpusFile[], windows: Map<string, [string, string][]>, dir: string): NabFile[] {
+function loadReference(
+  corpus: CorpusFile[],
+  windows: Map<string, [string, string][]>,
+  dir: string,
+): NabFile[] {
   const name = path.basename(dir);
   return corpus.map((f) => {
     const [cat = '', file = ''] = f.key.split('/');
-    const { timestamps, values } = parseNabCsv(readFileSync(path.join(dir, cat, `${name}_${file}`), 'utf8'), 'anomaly_score');
+    const { timestamps, values } = parseNabCsv(
+      readFileSync(path.join(dir, cat, `${name}_${file}`), 'utf8'),
+      'anomaly_score',
+    );
     return { name: f.key, timestamps, scores: values, windows: windows.get(f.key) ?? [] };
   });
 }
@@ -57,17 +73,23 @@ function perFile(files: NabFile[]): void {
     const pos = f.windows.map(([s, e]) => {
       const l = index.get(s.split('.')[0] ?? '') ?? 0;
       const rr = index.get(e.split('.')[0] ?? '') ?? 0;
-      for (let i = l; i <= rr; i++) if ((f.scores[i] ?? 0) >= all.threshold) return ((i - l) / (rr - l + 1)).toFixed(2);
+      for (let i = l; i <= rr; i++)
+        if ((f.scores[i] ?? 0) >= all.threshold) return ((i - l) / (rr - l + 1)).toFixed(2);
       return '-';
     });
-    console.log(`${f.name.padEnd(60)} win=${r.windows} tp=${r.tp} fp=${r.fp} score=${r.score.toFixed(3)} first=[${pos.join(' ')}]`);
+    console.log(
+      `${f.name.padEnd(60)} win=${r.windows} tp=${r.tp} fp=${r.fp} score=${r.score.toFixed(3)} first=[${pos.join(' ')}]`,
+    );
   }
 }
 
 function main(argv: string[]): void {
   const data = arg(argv, 'data');
   const windowsFile = arg(argv, 'windows');
-  if (!data || !windowsFile) throw new Error('usage: --data <dir> --windows <file> [--params json] [--files] [--search A|B|all --budget s]');
+  if (!data || !windowsFile)
+    throw new Error(
+      'usage: --data <dir> --windows <file> [--params json] [--files] [--search A|B|all --budget s]',
+    );
   const corpus = loadCorpus(data);
   const windows = parseWindows(readFileSync(windowsFile, 'utf8'));
   const base: Params = JSON.parse(arg(argv, 'params') ?? '{}') as Params;
@@ -75,20 +97,38 @@ function main(argv: string[]): void {
   const files = ref ? loadReference(corpus, windows, ref) : run(corpus, windows, base);
   if (argv.includes('--files')) perFile(files);
   const s = summary(files);
-  console.log(Object.entries(s).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' '));
+  console.log(
+    Object.entries(s)
+      .map(([k, v]) => `${k}=${v.toFixed(2)}`)
+      .join(' '),
+  );
   const r = scoreNab(files, NAB_PROFILES.standard);
   console.log(`tp=${r.tp} fn=${r.fn} fp=${r.fp} threshold=${r.threshold.toFixed(4)}`);
   const grid = arg(argv, 'grid');
-  if (grid) runGrid(corpus, windows, base, JSON.parse(grid) as Record<string, unknown[]>, Number(arg(argv, 'budget') ?? '300'));
+  if (grid)
+    runGrid(
+      corpus,
+      windows,
+      base,
+      JSON.parse(grid) as Record<string, unknown[]>,
+      Number(arg(argv, 'budget') ?? '300'),
+    );
   const fit = arg(argv, 'search');
   if (fit) search(corpus, windows, base, fit, Number(arg(argv, 'budget') ?? '300'));
 }
 
 /** Every combination of the listed values, within a wall-time budget; one line per combination. */
-function runGrid(corpus: CorpusFile[], windows: Map<string, [string, string][]>, base: Params, grid: Record<string, unknown[]>, budget: number): void {
+function runGrid(
+  corpus: CorpusFile[],
+  windows: Map<string, [string, string][]>,
+  base: Params,
+  grid: Record<string, unknown[]>,
+  budget: number,
+): void {
   const started = Date.now();
   let combos: Params[] = [{ ...base }];
-  for (const [k, vs] of Object.entries(grid)) combos = combos.flatMap((c) => vs.map((v) => ({ ...c, [k]: v })));
+  for (const [k, vs] of Object.entries(grid))
+    combos = combos.flatMap((c) => vs.map((v) => ({ ...c, [k]: v })));
   const results: { params: Params; files: NabFile[] }[] = [];
   for (const c of combos) {
     if ((Date.now() - started) / 1000 > budget) break;
@@ -97,7 +137,9 @@ function runGrid(corpus: CorpusFile[], windows: Map<string, [string, string][]>,
     const r = scoreNab(files, NAB_PROFILES.standard);
     const sm = summary(files);
     const shown = Object.fromEntries(Object.keys(grid).map((k) => [k, (c as Record<string, unknown>)[k]]));
-    console.log(`${JSON.stringify(shown)} all=${sm.all?.toFixed(2)} A=${sm.A?.toFixed(2)} B=${sm.B?.toFixed(2)} tp=${r.tp} fp=${r.fp}`);
+    console.log(
+      `${JSON.stringify(shown)} all=${sm.all?.toFixed(2)} A=${sm.A?.toFixed(2)} B=${sm.B?.toFixed(2)} tp=${r.tp} fp=${r.fp}`,
+    );
   }
   heldOut(results, Object.keys(grid));
 }
@@ -114,7 +156,8 @@ function heldOut(results: { params: Params; files: NabFile[] }[], keys: string[]
     ['A (fit on B)', HALF_A],
     ...cats.filter((c) => c !== 'artificialNoAnomaly').map((c): [string, string[]] => [c, [c]]),
   ];
-  const shown = (p: Params) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, (p as Record<string, unknown>)[k]])));
+  const shown = (p: Params) =>
+    JSON.stringify(Object.fromEntries(keys.map((k) => [k, (p as Record<string, unknown>)[k]])));
   for (const [label, test] of parts) {
     const train = (f: NabFile) => !test.includes(category(f.name));
     let best = results[0];
@@ -129,14 +172,24 @@ function heldOut(results: { params: Params; files: NabFile[] }[], keys: string[]
     if (best === undefined) continue;
     const held = standard(best.files.filter((f) => !train(f)));
     const first = standard((results[0]?.files ?? []).filter((f) => !train(f)));
-    console.log(`held-out ${label}: ${held.toFixed(2)} (first grid point ${first.toFixed(2)}; fit ${bestFit.toFixed(2)} with ${shown(best.params)})`);
+    console.log(
+      `held-out ${label}: ${held.toFixed(2)} (first grid point ${first.toFixed(2)}; fit ${bestFit.toFixed(2)} with ${shown(best.params)})`,
+    );
   }
 }
 
 /** Numeric knobs the search may move, with the multiplicative steps it tries. */
-const KNOBS: (keyof StreamParams)[] = (process.env.KNOBS ?? '').split(',').filter(Boolean) as (keyof StreamParams)[];
+const KNOBS: (keyof StreamParams)[] = (process.env.KNOBS ?? '')
+  .split(',')
+  .filter(Boolean) as (keyof StreamParams)[];
 
-function search(corpus: CorpusFile[], windows: Map<string, [string, string][]>, base: Params, fit: string, budget: number): void {
+function search(
+  corpus: CorpusFile[],
+  windows: Map<string, [string, string][]>,
+  base: Params,
+  fit: string,
+  budget: number,
+): void {
   const started = Date.now();
   const fitCats = fit === 'A' ? HALF_A : fit === 'B' ? HALF_B : [...HALF_A, ...HALF_B];
   const evalParams = (p: Params) => {
@@ -160,7 +213,11 @@ function search(corpus: CorpusFile[], windows: Map<string, [string, string][]>, 
           best = trial;
           bestScore = r.fit;
           improved = true;
-          console.log(`${knob}=${(cur * m).toPrecision(4)} fit=${r.fit.toFixed(2)} ${Object.entries(r.s).map(([k, v]) => `${k}=${v.toFixed(1)}`).join(' ')}`);
+          console.log(
+            `${knob}=${(cur * m).toPrecision(4)} fit=${r.fit.toFixed(2)} ${Object.entries(r.s)
+              .map(([k, v]) => `${k}=${v.toFixed(1)}`)
+              .join(' ')}`,
+          );
         }
       }
     }
@@ -168,4 +225,5 @@ function search(corpus: CorpusFile[], windows: Map<string, [string, string][]>, 
   console.log(`best on ${fit}: ${JSON.stringify(best)}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  main(process.argv.slice(2));

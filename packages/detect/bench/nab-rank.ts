@@ -5,7 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NAB_PROFILES, normaliseTimestamp, parseWindows, probationaryLength, scoreNab } from '../src/nab/index';
+import {
+  NAB_PROFILES,
+  normaliseTimestamp,
+  parseWindows,
+  probationaryLength,
+  scoreNab,
+} from '../src/nab/index';
 import type { NabFile } from '../src/nab/index';
 import { DEFAULT_PARAMS, createStreamingDetector } from '../src/stream/index';
 import type { StreamParams } from '../src/stream/index';
@@ -50,16 +56,26 @@ function arg(argv: string[], name: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-function alarmsOf(file: CorpusFile, fileIndex: number, windows: readonly (readonly [string, string])[], params: Partial<StreamParams>): Alarm[] {
+function alarmsOf(
+  file: CorpusFile,
+  fileIndex: number,
+  windows: readonly (readonly [string, string])[],
+  params: Partial<StreamParams>,
+): Alarm[] {
   const range = valueRange(file.values);
   const span = range && range.max > range.min ? range.max - range.min : 1;
   const warmup = probationaryLength(file.values.length);
   const opts = { warmup, ...(range ? { range } : {}) };
   const alarmsOn = createStreamingDetector({ ...opts, params });
   // Unsuppressed and unclamped: the same evidence, read in decades.
-  const decadesOf = createStreamingDetector({ ...opts, params: { ...params, quietFactor: 1, scoreDecades: 1000 } });
+  const decadesOf = createStreamingDetector({
+    ...opts,
+    params: { ...params, quietFactor: 1, scoreDecades: 1000 },
+  });
   const index = new Map(file.timestamps.map((t, i) => [t, i]));
-  const spans = windows.map(([s, e]) => [index.get(normaliseTimestamp(s)) ?? -1, index.get(normaliseTimestamp(e)) ?? -1] as const);
+  const spans = windows.map(
+    ([s, e]) => [index.get(normaliseTimestamp(s)) ?? -1, index.get(normaliseTimestamp(e)) ?? -1] as const,
+  );
   const opened = new Set<number>();
   const out: Alarm[] = [];
   let maxDeviation = 0;
@@ -76,7 +92,18 @@ function alarmsOf(file: CorpusFile, fileIndex: number, windows: readonly (readon
       const w = spans.findIndex(([l, r]) => i >= l && i <= r);
       const label = w < 0 ? 'fp' : opened.has(w) ? 'late' : 'tp';
       if (w >= 0) opened.add(w);
-      out.push({ file: fileIndex, row: i, label, window: w, decades, deviation, maxDeviation, maxDecades, newExtreme: v > hi || v < lo, earlierAlarms: out.length });
+      out.push({
+        file: fileIndex,
+        row: i,
+        label,
+        window: w,
+        decades,
+        deviation,
+        maxDeviation,
+        maxDecades,
+        newExtreme: v > hi || v < lo,
+        earlierAlarms: out.length,
+      });
     }
     if (i >= warmup) {
       maxDeviation = Math.max(maxDeviation, deviation);
@@ -120,17 +147,27 @@ function main(argv: string[]): void {
   const windows = parseWindows(readFileSync(windowsFile, 'utf8'));
   const alarms = corpus.flatMap((f, i) => alarmsOf(f, i, windows.get(f.key) ?? [], params));
   const count = (l: Alarm['label']) => alarms.filter((a) => a.label === l).length;
-  console.log(`${alarms.length} alarms: ${count('tp')} open a window, ${count('late')} later in one, ${count('fp')} false`);
+  console.log(
+    `${alarms.length} alarms: ${count('tp')} open a window, ${count('late')} later in one, ${count('fp')} false`,
+  );
   // Among the alarms that already count at the swept threshold, does a higher score mean a likelier window?
   const current: NabFile[] = corpus.map((c, i) => {
     const scores = new Array<number>(c.values.length).fill(0);
-    for (const a of alarms) if (a.file === i) scores[a.row] = Math.min(1, a.decades / (params.scoreDecades ?? DEFAULT_PARAMS.scoreDecades));
+    for (const a of alarms)
+      if (a.file === i)
+        scores[a.row] = Math.min(1, a.decades / (params.scoreDecades ?? DEFAULT_PARAMS.scoreDecades));
     return { name: c.key, timestamps: c.timestamps, scores, windows: windows.get(c.key) ?? [] };
   });
   const threshold = scoreNab(current, NAB_PROFILES.standard).threshold;
-  const counted = relabel(alarms.filter((a) => Math.min(1, a.decades / (params.scoreDecades ?? DEFAULT_PARAMS.scoreDecades)) >= threshold));
+  const counted = relabel(
+    alarms.filter(
+      (a) => Math.min(1, a.decades / (params.scoreDecades ?? DEFAULT_PARAMS.scoreDecades)) >= threshold,
+    ),
+  );
   const n = (l: Alarm['label']) => counted.filter((a) => a.label === l).length;
-  console.log(`at threshold ${threshold.toFixed(4)}: ${n('tp')} open a window, ${n('fp')} false; AUC of the score among them ${auc(counted, FEATURES.decades).toFixed(3)}`);
+  console.log(
+    `at threshold ${threshold.toFixed(4)}: ${n('tp')} open a window, ${n('fp')} false; AUC of the score among them ${auc(counted, FEATURES.decades).toFixed(3)}`,
+  );
   for (const [name, f] of Object.entries(FEATURES)) {
     const top = Math.max(...alarms.map(f), 1e-12);
     const files: NabFile[] = corpus.map((c, i) => {
@@ -142,8 +179,11 @@ function main(argv: string[]): void {
     const inA = (n: NabFile) => HALF_A.includes(n.name.split('/')[0] ?? '');
     const std = (fs: NabFile[]) => scoreNab(fs, NAB_PROFILES.standard).normalised.toFixed(2);
     const lowFp = scoreNab(files, NAB_PROFILES.reward_low_FP_rate).normalised.toFixed(2);
-    console.log(`${name.padEnd(14)} AUC=${auc(alarms, f).toFixed(3)} standard=${std(files)} low_fp=${lowFp} A=${std(files.filter(inA))} B=${std(files.filter((n) => !inA(n)))}`);
+    console.log(
+      `${name.padEnd(14)} AUC=${auc(alarms, f).toFixed(3)} standard=${std(files)} low_fp=${lowFp} A=${std(files.filter(inA))} B=${std(files.filter((n) => !inA(n)))}`,
+    );
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  main(process.argv.slice(2));

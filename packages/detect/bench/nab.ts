@@ -3,7 +3,14 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseNabCsv, parseProfiles, parseWindows, probationaryLength, scoreNab, NAB_PROFILES } from '../src/nab/index';
+import {
+  parseNabCsv,
+  parseProfiles,
+  parseWindows,
+  probationaryLength,
+  scoreNab,
+  NAB_PROFILES,
+} from '../src/nab/index';
 import type { CostMatrix, NabFile, NabProfileName, NabResult } from '../src/nab/index';
 import { artUpdate, createArt } from '../src/stream/art';
 import { createStreamingDetector } from '../src/stream/index';
@@ -51,8 +58,14 @@ export function valueRange(values: readonly number[]): { min: number; max: numbe
 /** One file from a fresh detector, one row at a time; the only prior knowledge is the probationary length and the value range. */
 export function detectFile(file: CorpusFile, params: Partial<StreamParams> = {}): number[] {
   const range = valueRange(file.values);
-  const detector = createStreamingDetector({ warmup: probationaryLength(file.values.length), params, ...(range ? { range } : {}) });
-  return file.values.map((v, i) => detector.update(parseTimestamp(file.timestamps[i] ?? ''), v).anomaly_score);
+  const detector = createStreamingDetector({
+    warmup: probationaryLength(file.values.length),
+    params,
+    ...(range ? { range } : {}),
+  });
+  return file.values.map(
+    (v, i) => detector.update(parseTimestamp(file.timestamps[i] ?? ''), v).anomaly_score,
+  );
 }
 
 /** The resonance detector alone (`--art`), under the same rules: same warm-up and range, every finite row in order. */
@@ -61,11 +74,23 @@ export function detectFileArt(file: CorpusFile): number[] {
   return file.values.map((v) => artUpdate(state, v).score);
 }
 
-export function toNabFiles(corpus: readonly CorpusFile[], scores: readonly number[][], windows: Map<string, [string, string][]>): NabFile[] {
-  return corpus.map((f, i) => ({ name: f.key, timestamps: f.timestamps, scores: scores[i] ?? [], windows: windows.get(f.key) ?? [] }));
+export function toNabFiles(
+  corpus: readonly CorpusFile[],
+  scores: readonly number[][],
+  windows: Map<string, [string, string][]>,
+): NabFile[] {
+  return corpus.map((f, i) => ({
+    name: f.key,
+    timestamps: f.timestamps,
+    scores: scores[i] ?? [],
+    windows: windows.get(f.key) ?? [],
+  }));
 }
 
-export function scoreAll(files: NabFile[], profiles: Record<NabProfileName, CostMatrix> = NAB_PROFILES): Record<NabProfileName, NabResult> {
+export function scoreAll(
+  files: NabFile[],
+  profiles: Record<NabProfileName, CostMatrix> = NAB_PROFILES,
+): Record<NabProfileName, NabResult> {
   return {
     standard: scoreNab(files, profiles.standard),
     reward_low_FP_rate: scoreNab(files, profiles.reward_low_FP_rate),
@@ -82,7 +107,9 @@ function main(argv: string[]): void {
   const data = arg(argv, 'data');
   const out = arg(argv, 'out');
   if (!data || !out) {
-    console.error('usage: npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>] [--art]');
+    console.error(
+      'usage: npm run bench:nab -- --data <dir> --out <dir> [--windows <file> --profiles <file>] [--art]',
+    );
     process.exitCode = 2;
     return;
   }
@@ -97,10 +124,14 @@ function main(argv: string[]): void {
     const dir = path.join(out, 'tidemark', category);
     mkdirSync(dir, { recursive: true });
     const s = scores[i] ?? [];
-    const lines = f.timestamps.map((ts, j) => `${ts},${Number.isFinite(f.values[j]) ? f.values[j] : ''},${s[j] ?? 0}`);
+    const lines = f.timestamps.map(
+      (ts, j) => `${ts},${Number.isFinite(f.values[j]) ? f.values[j] : ''},${s[j] ?? 0}`,
+    );
     writeFileSync(path.join(dir, `tidemark_${file}`), `timestamp,value,anomaly_score\n${lines.join('\n')}\n`);
   }
-  console.log(`${corpus.length} files, ${rows} rows in ${seconds.toFixed(2)} s: ${Math.round(rows / seconds)} rows/s`);
+  console.log(
+    `${corpus.length} files, ${rows} rows in ${seconds.toFixed(2)} s: ${Math.round(rows / seconds)} rows/s`,
+  );
 
   const windowsFile = arg(argv, 'windows');
   if (!windowsFile) return;
@@ -109,9 +140,14 @@ function main(argv: string[]): void {
   const windows = parseWindows(readFileSync(windowsFile, 'utf8'));
   const r = scoreAll(toNabFiles(corpus, scores, windows), profiles);
   for (const [name, res] of Object.entries(r)) {
-    console.log(`${name}: threshold=${res.threshold.toFixed(4)} tp=${res.tp} fn=${res.fn} fp=${res.fp} raw=${res.score.toFixed(3)}`);
+    console.log(
+      `${name}: threshold=${res.threshold.toFixed(4)} tp=${res.tp} fn=${res.fn} fp=${res.fp} raw=${res.score.toFixed(3)}`,
+    );
   }
-  console.log(`NAB standard=${r.standard.normalised.toFixed(2)} low_fp=${r.reward_low_FP_rate.normalised.toFixed(2)} low_fn=${r.reward_low_FN_rate.normalised.toFixed(2)}`);
+  console.log(
+    `NAB standard=${r.standard.normalised.toFixed(2)} low_fp=${r.reward_low_FP_rate.normalised.toFixed(2)} low_fn=${r.reward_low_FN_rate.normalised.toFixed(2)}`,
+  );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  main(process.argv.slice(2));

@@ -53,7 +53,10 @@ export function makeSeries(seed: number): SyntheticSeries {
   for (let i = 0; i < n; i++) {
     const hour = i % 24;
     const dow = Math.floor(i / 24) % 7;
-    const daily = 1 + dailyAmp * Math.cos((2 * Math.PI * (hour - peak)) / 24) + 0.1 * dailyAmp * Math.cos((4 * Math.PI * (hour - peak)) / 24);
+    const daily =
+      1 +
+      dailyAmp * Math.cos((2 * Math.PI * (hour - peak)) / 24) +
+      0.1 * dailyAmp * Math.cos((4 * Math.PI * (hour - peak)) / 24);
     const weekly = dow >= 5 ? 1 + weekendEffect : 1 - weekendEffect / 5;
     let trend = 1 + (drift * i) / n;
     if (hasChange && i >= changeAt) {
@@ -79,14 +82,23 @@ export function makeSeries(seed: number): SyntheticSeries {
     // At least 25% of the expected value and 6 noise sigmas, so every planted anomaly is a real one.
     for (let i = s; i <= e; i++) {
       const noise = Math.sqrt((cv * truth[i]!) ** 2 + truth[i]!);
-      values[i] = Math.max(0, values[i]! + (direction === 'up' ? 1 : -1) * Math.max(size * truth[i]!, sigmas * noise));
+      values[i] = Math.max(
+        0,
+        values[i]! + (direction === 'up' ? 1 : -1) * Math.max(size * truth[i]!, sigmas * noise),
+      );
     }
     spikes.push({ start: s, end: e, direction });
   }
   spikes.sort((a, b) => a.start - b.start);
   // A few gaps, as real feeds have.
   for (let k = 0; k < 10; k++) values[Math.floor(rand() * n)] = NaN;
-  return { start, values, truth, spikes, trendChange: hasChange ? { index: changeAt, kind: changeKind } : null };
+  return {
+    start,
+    values,
+    truth,
+    spikes,
+    trendChange: hasChange ? { index: changeAt, kind: changeKind } : null,
+  };
 }
 
 export interface CubeCase {
@@ -132,7 +144,10 @@ export function makeCube(seed: number): CubeCase {
     }
   }
   return {
-    dimensions: dims.map((d, di) => ({ name: d.name, values: d.values.map((value, vi) => ({ value, current: cur[di]![vi]!, expected: exp[di]![vi]! })) })),
+    dimensions: dims.map((d, di) => ({
+      name: d.name,
+      values: d.values.map((value, vi) => ({ value, current: cur[di]![vi]!, expected: exp[di]![vi]! })),
+    })),
     answer: { dim: dims[target]!.name, value: dims[target]!.values[targetVal]! },
   };
 }

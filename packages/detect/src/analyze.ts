@@ -6,7 +6,13 @@ import type { InputPoint, SeriesStatus } from './series';
 /** The wire's series point (spec §3): anomaly is the string 'True' or 'False'. */
 export interface SeriesPoint {
   timestamp: string;
-  result: { y: number | null; yhat: number | null; yhat_lower: number | null; yhat_upper: number | null; anomaly: 'True' | 'False' };
+  result: {
+    y: number | null;
+    yhat: number | null;
+    yhat_lower: number | null;
+    yhat_upper: number | null;
+    anomaly: 'True' | 'False';
+  };
 }
 
 export interface Analysis {
@@ -25,13 +31,28 @@ export function toSeriesPoints(range: ExpectedRange): SeriesPoint[] {
     const s = range.score[i]!;
     return {
       timestamp: new Date(t).toISOString(),
-      result: { y: num(range.y[i]!), yhat: num(range.yhat[i]!), yhat_lower: num(range.lower[i]!), yhat_upper: num(range.upper[i]!), anomaly: range.status === 'ok' && Number.isFinite(s) && Math.abs(s) > range.z ? 'True' : 'False' },
+      result: {
+        y: num(range.y[i]!),
+        yhat: num(range.yhat[i]!),
+        yhat_lower: num(range.lower[i]!),
+        yhat_upper: num(range.upper[i]!),
+        anomaly: range.status === 'ok' && Number.isFinite(s) && Math.abs(s) > range.z ? 'True' : 'False',
+      },
     };
   });
 }
 
 /** The full batch output for one series: range, spikes and trend change. */
-export function analyzeSeries(points: readonly InputPoint[], options: RangeOptions & SpikeOptions & TrendOptions = {}): Analysis {
+export function analyzeSeries(
+  points: readonly InputPoint[],
+  options: RangeOptions & SpikeOptions & TrendOptions = {},
+): Analysis {
   const range = fitExpectedRange(points, options);
-  return { status: range.status, notes: range.notes, range, spikes: detectSpikes(range, options), trend: detectTrendChanges(range, options) };
+  return {
+    status: range.status,
+    notes: range.notes,
+    range,
+    spikes: detectSpikes(range, options),
+    trend: detectTrendChanges(range, options),
+  };
 }

@@ -35,37 +35,62 @@ function directHinge(y: number[], s: number): number {
       b[r]! -= k * b[c]!;
     }
   const beta = [0, 0, 0];
-  for (let r = 2; r >= 0; r--) beta[r] = (b[r]! - [0, 1, 2].filter((j) => j > r).reduce((acc, j) => acc + A[r]![j]! * beta[j]!, 0)) / A[r]![r]!;
+  for (let r = 2; r >= 0; r--)
+    beta[r] =
+      (b[r]! - [0, 1, 2].filter((j) => j > r).reduce((acc, j) => acc + A[r]![j]! * beta[j]!, 0)) / A[r]![r]!;
   return y.reduce((acc, v, t) => acc + (v - X[t]!.reduce((q, x, j) => q + x * beta[j]!, 0)) ** 2, 0);
 }
 
 describe('changepoints', () => {
   it('finds the same optimal partition as an exhaustive search', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 10, maxLength: 80 }), fc.integer({ min: 2, max: 6 }), fc.double({ min: 1, max: 40, noNaN: true }), (values, minSeg, beta) => {
-        const p = linePrefix(Float64Array.from(values));
-        expect(optimalPartition(p, values.length, minSeg, 1, beta)).toEqual(bruteForce(p, values.length, minSeg, 1, beta));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 10, maxLength: 80 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        (values, minSeg, beta) => {
+          const p = linePrefix(Float64Array.from(values));
+          expect(optimalPartition(p, values.length, minSeg, 1, beta)).toEqual(
+            bruteForce(p, values.length, minSeg, 1, beta),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('fits a bend in O(1) exactly as a direct least-squares fit does', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 8, maxLength: 60 }), fc.integer({ min: 2, max: 5 }), (values, at) => {
-        const s = Math.min(at, values.length - 3);
-        const got = hingeRss(linePrefix(Float64Array.from(values)), 0, values.length, s);
-        const want = directHinge(values, s);
-        expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-6 * Math.max(1, want));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 8, maxLength: 60 }),
+        fc.integer({ min: 2, max: 5 }),
+        (values, at) => {
+          const s = Math.min(at, values.length - 3);
+          const got = hingeRss(linePrefix(Float64Array.from(values)), 0, values.length, s);
+          const want = directHinge(values, s);
+          expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-6 * Math.max(1, want));
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   const noise = (i: number): number => Math.sin(i * 12.9898) * 0.5;
   it.each([
-    ['a jump of the level, to the bucket', (i: number) => (i >= 1000 ? 130 : 100) + noise(i), 1000, 0, 'jump'],
-    ['a bend of the slope, within a day', (i: number) => 100 + (i >= 1200 ? 0.05 * (i - 1200) : 0) + noise(i), 1200, 24, 'kink'],
+    [
+      'a jump of the level, to the bucket',
+      (i: number) => (i >= 1000 ? 130 : 100) + noise(i),
+      1000,
+      0,
+      'jump',
+    ],
+    [
+      'a bend of the slope, within a day',
+      (i: number) => 100 + (i >= 1200 ? 0.05 * (i - 1200) : 0) + noise(i),
+      1200,
+      24,
+      'kink',
+    ],
   ] as const)('dates %s', (_, value, at, tolerance, kind) => {
     const values = Float64Array.from({ length: 2160 }, (_, i) => value(i));
     const b = findBreaks(values, 'h')!;

@@ -16,9 +16,22 @@ export interface LinePrefix {
   yy: Float64Array;
 }
 
-export function linePrefix(values: Float64Array, weights: Float64Array | null = null, mem: Float64Array | null = null): LinePrefix {
+export function linePrefix(
+  values: Float64Array,
+  weights: Float64Array | null = null,
+  mem: Float64Array | null = null,
+): LinePrefix {
   const m = values.length;
-  const [pc, pn, pt, ptt, py, pty, pyy] = carve(mem ?? new Float64Array(7 * (m + 1)), m + 1, m + 1, m + 1, m + 1, m + 1, m + 1, m + 1) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [pc, pn, pt, ptt, py, pty, pyy] = carve(
+    mem ?? new Float64Array(7 * (m + 1)),
+    m + 1,
+    m + 1,
+    m + 1,
+    m + 1,
+    m + 1,
+    m + 1,
+    m + 1,
+  ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const p: LinePrefix = { c: pc, n: pn, t: pt, tt: ptt, y: py, ty: pty, yy: pyy };
   pc[0] = pn[0] = pt[0] = ptt[0] = py[0] = pty[0] = pyy[0] = 0;
   let c = 0;
@@ -141,7 +154,13 @@ export function hingeRss(p: LinePrefix, a: number, b: number, s: number): number
  * O(m²) segment fits in O(1) each. Cost = RSS/σ² + beta per piece; pieces are at least minSeg long.
  * A piece's first block is left out of its fit: a jump inside a block makes it half one level, half the other.
  */
-export function optimalPartition(p: LinePrefix, m: number, minSeg: number, sigma2: number, beta: number): number[] {
+export function optimalPartition(
+  p: LinePrefix,
+  m: number,
+  minSeg: number,
+  sigma2: number,
+  beta: number,
+): number[] {
   if (m < 2 * minSeg) return [];
   const f = new Float64Array(m + 1).fill(Infinity);
   const from = new Int32Array(m + 1);
@@ -211,7 +230,14 @@ export interface Breaks {
  * noise grows with the level (a multiplicative metric on its own scale), so blocks are weighted by
  * 1/level² and the noise is measured relative to the level.
  */
-export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENALTY, maxCuts = 5, relative = false, hint: readonly number[] | null = null): Breaks | null {
+export function findBreaks(
+  values: Float64Array,
+  grain: Grain,
+  penalty = CP_PENALTY,
+  maxCuts = 5,
+  relative = false,
+  hint: readonly number[] | null = null,
+): Breaks | null {
   const n = values.length;
   const B = CP_BLOCK[grain];
   const m = Math.floor(n / B);
@@ -261,11 +287,13 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
     cuts = [];
     for (const h of hint) {
       const k = Math.round((h - offset) / B);
-      if (k >= minSeg && k <= m - minSeg && (cuts.length === 0 || k - cuts[cuts.length - 1]! >= minSeg)) cuts.push(k);
+      if (k >= minSeg && k <= m - minSeg && (cuts.length === 0 || k - cuts[cuts.length - 1]! >= minSeg))
+        cuts.push(k);
     }
   } else {
     cuts = optimalPartition(pb, m, minSeg, sigmaBlock * sigmaBlock, penalty * Math.log(m));
-    for (let pen = penalty * 2; cuts.length > maxCuts && pen < penalty * 64; pen *= 2) cuts = optimalPartition(pb, m, minSeg, sigmaBlock * sigmaBlock, pen * Math.log(m));
+    for (let pen = penalty * 2; cuts.length > maxCuts && pen < penalty * 64; pen *= 2)
+      cuts = optimalPartition(pb, m, minSeg, sigmaBlock * sigmaBlock, pen * Math.log(m));
   }
   if (cuts.length === 0) return { cuts, kinds: [], sigmaBlock, level };
   // Each cut is re-dated between its neighbours as a jump (two free lines) or a bend (one continuous line
@@ -308,7 +336,8 @@ export function findBreaks(values: Float64Array, grain: Grain, penalty = CP_PENA
     kinds.push(kink ? 'kink' : 'jump');
   }
   // Block k starts at bucket offset + k·B; a bend at block coordinate s lies at the centre-based offset + s·B + (B − 1)/2.
-  const toBucket = (k: number, kind: 'jump' | 'kink' | null): number => (k === m ? n : kind === 'kink' ? Math.round(offset + k * B + (B - 1) / 2) : offset + k * B);
+  const toBucket = (k: number, kind: 'jump' | 'kink' | null): number =>
+    k === m ? n : kind === 'kink' ? Math.round(offset + k * B + (B - 1) / 2) : offset + k * B;
   const bounds = exact.map((k, j) => toBucket(k, j > 0 && j < exact.length - 1 ? kinds[j - 1]! : null));
   bounds[0] = 0;
   if (B > 1) {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fillTrendPrefix, fitSeasonal, levelScale, fillScale, localLinear, seasonalWork, trendPrefix } from './decompose';
+import {
+  fillTrendPrefix,
+  fitSeasonal,
+  levelScale,
+  fillScale,
+  localLinear,
+  seasonalWork,
+  trendPrefix,
+} from './decompose';
 
 const n = 24 * 7 * 8;
 const hour = (i: number): number => i % 24;
 const day = (i: number): number => Math.floor(i / 24) % 7;
 // Deterministic noise in [−0.5, 0.5].
-const noise = (i: number): number => ((Math.sin(i * 12.9898) * 43758.5453) % 1) - 0.5 * Math.sign(Math.sin(i * 12.9898));
+const noise = (i: number): number =>
+  ((Math.sin(i * 12.9898) * 43758.5453) % 1) - 0.5 * Math.sign(Math.sin(i * 12.9898));
 
 describe('decompose', () => {
   it('recovers a daily shape and day-of-week levels, and shrinks an interaction that is only noise', () => {
@@ -14,7 +23,15 @@ describe('decompose', () => {
     const keep = new Uint8Array(n).fill(1);
     const seasonal = new Float64Array(n);
     const leverage = new Float64Array(n);
-    fitSeasonal(x, new Float64Array(n), keep, [24, 168], seasonal, leverage, seasonalWork(n, new Float64Array(6 * n)));
+    fitSeasonal(
+      x,
+      new Float64Array(n),
+      keep,
+      [24, 168],
+      seasonal,
+      leverage,
+      seasonalWork(n, new Float64Array(6 * n)),
+    );
     let worst = 0;
     for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs(seasonal[i]! - truth(i)));
     expect(worst).toBeLessThan(0.1);
@@ -39,8 +56,19 @@ describe('decompose', () => {
   it('gives quiet levels their own noise scale, and ignores outliers when measuring it', () => {
     const m = 2000;
     const f = Float64Array.from({ length: m }, (_, i) => (i % 2 ? 1 : 10));
-    const r = Float64Array.from({ length: m }, (_, i) => (i % 2 ? 0.3 : 0.05) * noise(i) * 3.46 + (i % 97 === 0 ? 50 : 0));
-    const model = levelScale(r, f, new Uint8Array(m).fill(1), NaN, false, new Float64Array(m), new Int32Array(m));
+    const r = Float64Array.from(
+      { length: m },
+      (_, i) => (i % 2 ? 0.3 : 0.05) * noise(i) * 3.46 + (i % 97 === 0 ? 50 : 0),
+    );
+    const model = levelScale(
+      r,
+      f,
+      new Uint8Array(m).fill(1),
+      NaN,
+      false,
+      new Float64Array(m),
+      new Int32Array(m),
+    );
     const scale = new Float64Array(m);
     fillScale(model, f, 0, scale, null);
     // Uniform noise of half-width w has sd w/√3: 0.3 and 0.05 after the ×3.46 above.

@@ -40,7 +40,12 @@ function smoothInPlace(a: Float64Array, half: number, copy: Float64Array): void 
 }
 
 /** Half-windows (buckets) the trend smoother chooses from by leave-one-out error. */
-export const TREND_HALF_WINDOWS: Record<Grain, number[]> = { h: [12, 24, 48, 84], d: [3, 7, 14, 28], w: [2, 4, 8, 13], m: [2, 3, 6] };
+export const TREND_HALF_WINDOWS: Record<Grain, number[]> = {
+  h: [12, 24, 48, 84],
+  d: [3, 7, 14, 28],
+  w: [2, 4, 8, 13],
+  m: [2, 3, 6],
+};
 
 /** Value of a per-bucket array at index k, reading the same phase one or more periods back past the end. */
 function atPhase(a: Float64Array, k: number, period: number): number {
@@ -50,7 +55,14 @@ function atPhase(a: Float64Array, k: number, period: number): number {
 }
 
 // Running sums of e (kept buckets) along the period at bucket i: prefix[i] = e[i] + prefix[i − period].
-function strideSum(e: Float64Array, keep: Uint8Array, i: number, period: number, sum: Float64Array, cnt: Float64Array): void {
+function strideSum(
+  e: Float64Array,
+  keep: Uint8Array,
+  i: number,
+  period: number,
+  sum: Float64Array,
+  cnt: Float64Array,
+): void {
   const ok = keep[i] === 1;
   sum[i] = (i >= period ? sum[i - period]! : 0) + (ok ? e[i]! : 0);
   cnt[i] = (i >= period ? cnt[i - period]! : 0) + (ok ? 1 : 0);
@@ -58,13 +70,21 @@ function strideSum(e: Float64Array, keep: Uint8Array, i: number, period: number,
 
 // For every bucket, the mean of e over the same phase in the cycles within ±half of its own, from the
 // running sums along the period, and how many buckets it used.
-function windowMeans(n: number, period: number, half: number, sum: Float64Array, cnt: Float64Array, out: Float64Array, count: Float64Array): void {
+function windowMeans(
+  n: number,
+  period: number,
+  half: number,
+  sum: Float64Array,
+  cnt: Float64Array,
+  out: Float64Array,
+  count: Float64Array,
+): void {
   const span = half * period;
   // Past the end, a window stops at the last bucket of its phase: n − period .. n − 1 hold every phase once.
   const tail = n - period;
   for (let i = 0; i < n; i++) {
     let hi = i + span;
-    if (hi >= n) hi = tail + ((i - tail) % period + period) % period;
+    if (hi >= n) hi = tail + ((((i - tail) % period) + period) % period);
     const lo = i - span - period;
     const s = sum[hi]! - (lo >= 0 ? sum[lo]! : 0);
     const c = cnt[hi]! - (lo >= 0 ? cnt[lo]! : 0);
@@ -84,7 +104,14 @@ export interface SeasonalWork {
 
 /** Work arrays of fitSeasonal, carved from `mem` (6n long). */
 export function seasonalWork(n: number, mem: Float64Array): SeasonalWork {
-  const [e, comp, count, level, sum, cnt] = carve(mem, n, n, n, n, n, n) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [e, comp, count, level, sum, cnt] = carve(mem, n, n, n, n, n, n) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   return { e, comp, count, level, sum, cnt };
 }
 
@@ -95,7 +122,15 @@ export function seasonalWork(n: number, mem: Float64Array): SeasonalWork {
  * within-day shape are shrunk separately: the day-of-week level is well determined, the hour-by-day
  * interaction is not. Fills `seasonal` and, per bucket, the weight of its own value in it (leverage).
  */
-export function fitSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Array, periods: readonly number[], seasonal: Float64Array, leverage: Float64Array, w: SeasonalWork): void {
+export function fitSeasonal(
+  x: Float64Array,
+  trend: Float64Array,
+  keep: Uint8Array,
+  periods: readonly number[],
+  seasonal: Float64Array,
+  leverage: Float64Array,
+  w: SeasonalWork,
+): void {
   const n = x.length;
   const { e, comp, count, level, sum, cnt } = w;
   if (periods.length === 0) {
@@ -191,7 +226,14 @@ export function fitSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Arr
  * each phase over the whole history (a yearly shape smoothed over neighbouring phases). `phase` is scratch
  * of the longest period's length.
  */
-export function roughSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8Array, periods: readonly number[], out: Float64Array, phase: Float64Array): void {
+export function roughSeasonal(
+  x: Float64Array,
+  trend: Float64Array,
+  keep: Uint8Array,
+  periods: readonly number[],
+  out: Float64Array,
+  phase: Float64Array,
+): void {
   const n = x.length;
   out.fill(0);
   for (const period of periods) {
@@ -226,7 +268,13 @@ export function roughSeasonal(x: Float64Array, trend: Float64Array, keep: Uint8A
  * half a period of either end, where no centred window fits, the line through the first (last) centred
  * means carried on, so a rising series does not look flat at its ends (and its season does not absorb the rise).
  */
-export function periodMean(x: Float64Array, keep: Uint8Array, period: number, out: Float64Array, p: TrendPrefix): void {
+export function periodMean(
+  x: Float64Array,
+  keep: Uint8Array,
+  period: number,
+  out: Float64Array,
+  p: TrendPrefix,
+): void {
   const n = x.length;
   // Running sums in the trend smoother's arrays (free at this point).
   const sum = p.y;
@@ -267,12 +315,24 @@ export interface TrendPrefix {
 
 /** Running-sum arrays of the trend smoother, carved from `mem` (5(n + 1) long). */
 export function trendPrefix(n: number, mem: Float64Array): TrendPrefix {
-  const [a, t, tt, y, ty] = carve(mem, n + 1, n + 1, n + 1, n + 1, n + 1) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [a, t, tt, y, ty] = carve(mem, n + 1, n + 1, n + 1, n + 1, n + 1) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   return { n: a, t, tt, y, ty };
 }
 
 /** Fills z = x − seasonal (NaN where not kept) and the running sums of its kept values. */
-export function fillTrendPrefix(x: Float64Array, seasonal: Float64Array | null, keep: Uint8Array, z: Float64Array, p: TrendPrefix): void {
+export function fillTrendPrefix(
+  x: Float64Array,
+  seasonal: Float64Array | null,
+  keep: Uint8Array,
+  z: Float64Array,
+  p: TrendPrefix,
+): void {
   let n = 0;
   let t = 0;
   let tt = 0;
@@ -310,7 +370,15 @@ function windowStart(i: number, half: number, pa: number, pb: number): number {
  * (pieces end at breaks, so a level shift stays sharp). Fills `leverage` (the own weight of each kept
  * bucket in its fitted value) when given.
  */
-export function localLinear(z: Float64Array, keep: Uint8Array, p: TrendPrefix, bounds: readonly number[], half: number, out: Float64Array, leverage: Float64Array | null): void {
+export function localLinear(
+  z: Float64Array,
+  keep: Uint8Array,
+  p: TrendPrefix,
+  bounds: readonly number[],
+  half: number,
+  out: Float64Array,
+  leverage: Float64Array | null,
+): void {
   const width = 2 * half + 1;
   for (let piece = 0; piece + 1 < bounds.length; piece++) {
     const pa = bounds[piece]!;
@@ -346,7 +414,14 @@ export function localLinear(z: Float64Array, keep: Uint8Array, p: TrendPrefix, b
  * Mean squared leave-one-out error of the local-linear trend with this half-window, on every stride-th
  * kept bucket: the in-sample residual over (1 − own weight), exact for a linear smoother.
  */
-export function looError(z: Float64Array, keep: Uint8Array, p: TrendPrefix, bounds: readonly number[], half: number, stride: number): number {
+export function looError(
+  z: Float64Array,
+  keep: Uint8Array,
+  p: TrendPrefix,
+  bounds: readonly number[],
+  half: number,
+  stride: number,
+): number {
   const width = 2 * half + 1;
   let sum = 0;
   let count = 0;
@@ -420,7 +495,15 @@ const MEAN_ABS_TO_SIGMA = 1.2533;
  * equal-width bins of f: means and mean absolute deviations (88% efficient, against the MAD's 37%).
  * Without `withLoc`, residuals are taken as centred on zero.
  */
-export function levelScale(r: Float64Array, f: Float64Array, use: Uint8Array, trim: number, withLoc: boolean, buf: Float64Array, bin: Int32Array): LevelScale {
+export function levelScale(
+  r: Float64Array,
+  f: Float64Array,
+  use: Uint8Array,
+  trim: number,
+  withLoc: boolean,
+  buf: Float64Array,
+  bin: Int32Array,
+): LevelScale {
   const n = r.length;
   let fmin = Infinity;
   let fmax = -Infinity;
@@ -504,7 +587,10 @@ export function levelScale(r: Float64Array, f: Float64Array, use: Uint8Array, tr
     if (cnt[b]! < 10) continue;
     const s = (MEAN_ABS_TO_SIGMA * sumA[b]!) / cnt[b]!;
     at[g] = sumF[b]! / cnt[b]!;
-    scales[g] = Math.max(Math.sqrt((cnt[b]! * s * s + SCALE_PRIOR * global * global) / (cnt[b]! + SCALE_PRIOR)), 0.25 * global);
+    scales[g] = Math.max(
+      Math.sqrt((cnt[b]! * s * s + SCALE_PRIOR * global * global) / (cnt[b]! + SCALE_PRIOR)),
+      0.25 * global,
+    );
     shifts[g] = centre + locs[b]!;
     g++;
   }
@@ -514,14 +600,26 @@ export function levelScale(r: Float64Array, f: Float64Array, use: Uint8Array, tr
     shifts[0] = centre;
     g = 1;
   }
-  return { global, centre, at: at.subarray(0, g), scales: scales.subarray(0, g), shifts: shifts.subarray(0, g) };
+  return {
+    global,
+    centre,
+    at: at.subarray(0, g),
+    scales: scales.subarray(0, g),
+    shifts: shifts.subarray(0, g),
+  };
 }
 
 /**
  * Scale (floored) and location of every bucket from its fitted level, interpolated between bins; the
  * search for the bin starts from the previous bucket's, as the level moves little from one to the next.
  */
-export function fillScale(model: LevelScale, f: Float64Array, floor: number, scale: Float64Array, loc: Float64Array | null): void {
+export function fillScale(
+  model: LevelScale,
+  f: Float64Array,
+  floor: number,
+  scale: Float64Array,
+  loc: Float64Array | null,
+): void {
   const { at, scales, shifts } = model;
   const g = at.length;
   const n = f.length;

@@ -6,7 +6,9 @@ import { forecast } from './forecast';
 import { fitExpectedRange } from './range';
 import { hourlySeries } from './testing';
 
-const wasm = readFileSync(join(dirname(createRequire(import.meta.url).resolve('@bsull/augurs/mstl')), 'mstl_bg.wasm'));
+const wasm = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('@bsull/augurs/mstl')), 'mstl_bg.wasm'),
+);
 
 describe('forecast', () => {
   it('forecasts ahead with augurs MSTL and a band around yhat', async () => {
@@ -22,7 +24,12 @@ describe('forecast', () => {
   it('falls back to the seasonal forecast with a reason when augurs fails', async () => {
     const fitted = fitExpectedRange(hourlySeries({ days: 21 }));
     // Corrupt history that still claims to be modelled: augurs throws or returns non-finite values.
-    const r = { ...fitted, y: fitted.y.map(() => NaN), yhat: fitted.yhat.map(() => NaN), score: fitted.score.map(() => 0) };
+    const r = {
+      ...fitted,
+      y: fitted.y.map(() => NaN),
+      yhat: fitted.yhat.map(() => NaN),
+      score: fitted.score.map(() => 0),
+    };
     const f = await forecast(r, { horizon: 24, wasm });
     expect(f.status).toBe('fallback');
     expect(f.engine).toBe('seasonal');
@@ -32,6 +39,10 @@ describe('forecast', () => {
 
   it('states the range status instead of forecasting bad input', async () => {
     const r = fitExpectedRange([{ timestamp: 0, value: 1 }]);
-    expect(await forecast(r, { horizon: 5, wasm })).toEqual({ status: 'not enough history', engine: 'none', points: [] });
+    expect(await forecast(r, { horizon: 5, wasm })).toEqual({
+      status: 'not enough history',
+      engine: 'none',
+      points: [],
+    });
   });
 });

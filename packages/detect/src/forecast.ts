@@ -82,9 +82,16 @@ export function seasonalForecast(range: ExpectedRange, horizon: number, level = 
     const season = n >= period ? range.seasonal[n - period + ((step - 1) % period)]! : 0;
     let yhat = range.trend[n - 1]! + slope * step + season;
     if (nonNegative) yhat = Math.max(0, yhat);
-    const sigma = (Number.isFinite(range.sigma[n - 1]!) ? range.sigma[n - 1]! : 0) * Math.sqrt(1 + step / Math.max(1, period));
+    const sigma =
+      (Number.isFinite(range.sigma[n - 1]!) ? range.sigma[n - 1]! : 0) *
+      Math.sqrt(1 + step / Math.max(1, period));
     const lower = yhat - z * sigma;
-    return { timestamp, yhat, yhat_lower: nonNegative ? Math.max(0, lower) : lower, yhat_upper: yhat + z * sigma };
+    return {
+      timestamp,
+      yhat,
+      yhat_lower: nonNegative ? Math.max(0, lower) : lower,
+      yhat_upper: yhat + z * sigma,
+    };
   });
 }
 
@@ -98,8 +105,14 @@ export async function forecast(range: ExpectedRange, options: ForecastOptions): 
   }
   const level = options.level ?? 0.95;
   const horizon = Math.max(0, Math.min(Math.floor(options.horizon), 10_000));
-  if ((options.engine ?? 'mstl') === 'seasonal') return { status: 'ok', engine: 'seasonal', points: seasonalForecast(range, horizon, level) };
-  const fallback = (reason: string): ForecastResult => ({ status: 'fallback', engine: 'seasonal', reason, points: seasonalForecast(range, horizon, level) });
+  if ((options.engine ?? 'mstl') === 'seasonal')
+    return { status: 'ok', engine: 'seasonal', points: seasonalForecast(range, horizon, level) };
+  const fallback = (reason: string): ForecastResult => ({
+    status: 'fallback',
+    engine: 'seasonal',
+    reason,
+    points: seasonalForecast(range, horizon, level),
+  });
   const budget = options.timeoutMs ?? 2000;
   const started = Date.now();
   try {
@@ -116,7 +129,12 @@ export async function forecast(range: ExpectedRange, options: ForecastOptions): 
     const from = Math.max(0, n - maxHistory);
     // augurs needs a complete series: gaps and outliers take their expected value.
     const y: number[] = [];
-    for (let i = from; i < n; i++) y.push(Number.isFinite(range.score[i]!) && Math.abs(range.score[i]!) <= range.z + 2 ? range.y[i]! : range.yhat[i]!);
+    for (let i = from; i < n; i++)
+      y.push(
+        Number.isFinite(range.score[i]!) && Math.abs(range.score[i]!) <= range.z + 2
+          ? range.y[i]!
+          : range.yhat[i]!,
+      );
     const model = MSTL.ets(periods.length > 0 ? periods : [1]);
     try {
       model.fit(y);
@@ -132,7 +150,12 @@ export async function forecast(range: ExpectedRange, options: ForecastOptions): 
         yhat_lower: clamp(f.intervals?.lower[k] ?? f.point[k]!),
         yhat_upper: clamp(f.intervals?.upper[k] ?? f.point[k]!),
       }));
-      if (points.some((p) => !Number.isFinite(p.yhat) || !Number.isFinite(p.yhat_lower) || !Number.isFinite(p.yhat_upper))) return fallback('augurs returned non-finite values');
+      if (
+        points.some(
+          (p) => !Number.isFinite(p.yhat) || !Number.isFinite(p.yhat_lower) || !Number.isFinite(p.yhat_upper),
+        )
+      )
+        return fallback('augurs returned non-finite values');
       return { status: 'ok', engine: 'mstl', points };
     } finally {
       model.free();

@@ -24,7 +24,16 @@ describe('groupInsights', () => {
   it('merges related insights close in time and leads with the most severe metric', () => {
     const groups = groupInsights([
       base({ insight_id: 'a', dim_name: 'device', dim_val: 'Mobile' }),
-      base({ insight_id: 'b', kpi_id: 'orders', kpi_display_name: 'Orders', insight_severity: 'High', dim_name: 'device', dim_val: 'Mobile', insight_id_ts: '2024-03-12T15:00:00.000Z', insight_title: 'Orders fell' }),
+      base({
+        insight_id: 'b',
+        kpi_id: 'orders',
+        kpi_display_name: 'Orders',
+        insight_severity: 'High',
+        dim_name: 'device',
+        dim_val: 'Mobile',
+        insight_id_ts: '2024-03-12T15:00:00.000Z',
+        insight_title: 'Orders fell',
+      }),
       base({ insight_id: 'c', tenant_id: 't2' }),
       base({ insight_id: 'd', insight_id_ts: '2024-03-20T14:00:00.000Z' }),
     ]);

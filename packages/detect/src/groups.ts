@@ -4,7 +4,22 @@ import type { Severity } from './spikes';
 import type { Accent } from './trend';
 
 /** An insight as grouping sees it: the draft plus its id and where it came from. */
-export interface GroupableInsight extends Pick<InsightDraft, 'insight_id_ts' | 'insight_title' | 'insight_severity' | 'accent' | 'pattern_type' | 'pattern_direction' | 'kpi_id' | 'kpi_display_name' | 'chart_ts_start' | 'chart_ts_end' | 'expected_value' | 'current_value' | 'pipeline_schedule'> {
+export interface GroupableInsight extends Pick<
+  InsightDraft,
+  | 'insight_id_ts'
+  | 'insight_title'
+  | 'insight_severity'
+  | 'accent'
+  | 'pattern_type'
+  | 'pattern_direction'
+  | 'kpi_id'
+  | 'kpi_display_name'
+  | 'chart_ts_start'
+  | 'chart_ts_end'
+  | 'expected_value'
+  | 'current_value'
+  | 'pipeline_schedule'
+> {
   insight_id: string;
   tenant_id: string;
   dim_name?: string | null;
@@ -38,11 +53,17 @@ export interface InsightGroupDraft {
 
 const RANK: Record<Severity, number> = { High: 3, Medium: 2, Low: 1 };
 // Insights within this many schedule buckets of each other are "close in time".
-const NEAR: Record<Grain, number> = { h: 3 * 3_600_000, d: 2 * 86_400_000, w: 14 * 86_400_000, m: 62 * 86_400_000 };
+const NEAR: Record<Grain, number> = {
+  h: 3 * 3_600_000,
+  d: 2 * 86_400_000,
+  w: 14 * 86_400_000,
+  m: 62 * 86_400_000,
+};
 
 function related(a: GroupableInsight, b: GroupableInsight): boolean {
   if (a.tenant_id !== b.tenant_id || a.pipeline_schedule !== b.pipeline_schedule) return false;
-  if (Math.abs(Date.parse(a.insight_id_ts) - Date.parse(b.insight_id_ts)) > NEAR[a.pipeline_schedule]) return false;
+  if (Math.abs(Date.parse(a.insight_id_ts) - Date.parse(b.insight_id_ts)) > NEAR[a.pipeline_schedule])
+    return false;
   if (a.kpi_id === b.kpi_id) return true;
   if (a.funnel && a.funnel === b.funnel) return true;
   return !!a.dim_val && a.dim_name === b.dim_name && a.dim_val === b.dim_val;
@@ -55,19 +76,28 @@ function related(a: GroupableInsight, b: GroupableInsight): boolean {
 export function groupInsights(insights: readonly GroupableInsight[]): InsightGroupDraft[] {
   const parent = insights.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  for (let i = 0; i < insights.length; i++) for (let j = i + 1; j < insights.length; j++) if (related(insights[i]!, insights[j]!)) parent[find(i)] = find(j);
+  for (let i = 0; i < insights.length; i++)
+    for (let j = i + 1; j < insights.length; j++)
+      if (related(insights[i]!, insights[j]!)) parent[find(i)] = find(j);
   const clusters = new Map<number, GroupableInsight[]>();
   insights.forEach((ins, i) => {
     const root = find(i);
     clusters.set(root, [...(clusters.get(root) ?? []), ins]);
   });
   const groups = [...clusters.values()].map(toGroup);
-  return groups.sort((a, b) => RANK[b.group_severity] - RANK[a.group_severity] || Date.parse(b.group_ts_end) - Date.parse(a.group_ts_end));
+  return groups.sort(
+    (a, b) =>
+      RANK[b.group_severity] - RANK[a.group_severity] ||
+      Date.parse(b.group_ts_end) - Date.parse(a.group_ts_end),
+  );
 }
 
 function toGroup(members: GroupableInsight[]): InsightGroupDraft {
   const sorted = [...members].sort(
-    (a, b) => RANK[b.insight_severity] - RANK[a.insight_severity] || (b.impact_to_topline ?? 0) - (a.impact_to_topline ?? 0) || Math.abs(b.current_value - b.expected_value) - Math.abs(a.current_value - a.expected_value),
+    (a, b) =>
+      RANK[b.insight_severity] - RANK[a.insight_severity] ||
+      (b.impact_to_topline ?? 0) - (a.impact_to_topline ?? 0) ||
+      Math.abs(b.current_value - b.expected_value) - Math.abs(a.current_value - a.expected_value),
   );
   const top = sorted[0]!;
   const times = members.map((m) => Date.parse(m.insight_id_ts));
@@ -75,7 +105,10 @@ function toGroup(members: GroupableInsight[]): InsightGroupDraft {
   const dims = [...new Set(members.map((m) => m.dim_val).filter((v): v is string => !!v))];
   const sameDim = dims.length === 1 && members.every((m) => m.dim_val === dims[0]);
   const others = members.length - 1;
-  const title = others === 0 ? top.insight_title : `${top.insight_title} and ${others} related ${others === 1 ? 'change' : 'changes'}`;
+  const title =
+    others === 0
+      ? top.insight_title
+      : `${top.insight_title} and ${others} related ${others === 1 ? 'change' : 'changes'}`;
   const summary =
     members.length === 1
       ? top.insight_title

@@ -11,8 +11,15 @@ describe('insight figures and texts', () => {
     const start = Date.UTC(2024, 1, 14); // the spike lands on Tue 12 Mar 2024, 14:00 UTC
     const r = fitExpectedRange(hourlySeries({ days: 28, start, spikeAt: 27 * 24 + 14, spikeSize: -0.3 }));
     const spike = detectSpikes(r)[0]!;
-    const ins = buildSpikeInsight(r, spike, { kpi_id: 'rev', kpi_display_name: 'Revenue', kpi_format: 'currency', tier: 1 }, { mostly: 'Mobile in US', currency_symbol: '€' });
-    expect(ins.insight_title).toMatch(/^Revenue fell \d+\.\d% below expected on Tue 12 Mar, mostly Mobile in US$/);
+    const ins = buildSpikeInsight(
+      r,
+      spike,
+      { kpi_id: 'rev', kpi_display_name: 'Revenue', kpi_format: 'currency', tier: 1 },
+      { mostly: 'Mobile in US', currency_symbol: '€' },
+    );
+    expect(ins.insight_title).toMatch(
+      /^Revenue fell \d+\.\d% below expected on Tue 12 Mar, mostly Mobile in US$/,
+    );
     expect(ins.insight_summary).toContain('at 2 PM on Tue 12 Mar');
     expect(ins.formatted_current_value).toMatch(/^€\d/);
     expect(ins.formatted_lift_percentage).toMatch(/^-\d+\.\d%$/);
@@ -24,7 +31,9 @@ describe('insight figures and texts', () => {
 
   it('writes a trend change with its trend line and post period', () => {
     const at = 24 * 30;
-    const pts = hourlySeries({ days: 56 }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * 0.7 } : p));
+    const pts = hourlySeries({ days: 56 }).map((p, i) =>
+      i >= at ? { ...p, value: (p.value as number) * 0.7 } : p,
+    );
     const r = fitExpectedRange(pts);
     const ins = buildTrendInsight(r, detectTrendChanges(r), { kpi_id: 'o', kpi_display_name: 'Orders' })!;
     expect(ins.insight_title).toMatch(/^Orders trend turned down on \w{3} \d+ \w{3}$/);
@@ -36,18 +45,33 @@ describe('insight figures and texts', () => {
 
   it('says a level shift stepped down to a new level, with hourly rates stated per day', () => {
     const at = 24 * 30;
-    const pts = hourlySeries({ days: 56 }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * 0.7 } : p));
+    const pts = hourlySeries({ days: 56 }).map((p, i) =>
+      i >= at ? { ...p, value: (p.value as number) * 0.7 } : p,
+    );
     const r = fitExpectedRange(pts);
     const ins = buildTrendInsight(r, detectTrendChanges(r), { kpi_id: 'o', kpi_display_name: 'Orders' })!;
-    const m = /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has moved [+-]?\d+\.\d% per day since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(ins.insight_summary);
+    const m =
+      /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has moved [+-]?\d+\.\d% per day since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(
+        ins.insight_summary,
+      );
     expect(m).not.toBeNull();
     expect(Math.abs(Number(m![1]) - 30)).toBeLessThan(2);
   });
 
   it('names the leading segment and its drill-down only when they explain most of the change', () => {
-    const detail = (dim_val: string, c: number, drill: string | null) => ({ dim_val, pattern_contribution: c, drill_down_group: drill });
+    const detail = (dim_val: string, c: number, drill: string | null) => ({
+      dim_val,
+      pattern_contribution: c,
+      drill_down_group: drill,
+    });
     const rc = (top: number, sub: number) =>
-      ({ status: 'ok', rootcause_data: [{ group: 'device', rootcause_details: [detail('Mobile', top, 'device=Mobile')] }, { group: 'device=Mobile', rootcause_details: [detail('US', sub, null)] }] }) as unknown as Parameters<typeof mostlyFromRootCause>[0];
+      ({
+        status: 'ok',
+        rootcause_data: [
+          { group: 'device', rootcause_details: [detail('Mobile', top, 'device=Mobile')] },
+          { group: 'device=Mobile', rootcause_details: [detail('US', sub, null)] },
+        ],
+      }) as unknown as Parameters<typeof mostlyFromRootCause>[0];
     expect(mostlyFromRootCause(rc(0.8, 0.7))).toBe('Mobile in US');
     expect(mostlyFromRootCause(rc(0.8, 0.1))).toBe('Mobile');
     expect(mostlyFromRootCause(rc(0.1, 0.9))).toBeNull();

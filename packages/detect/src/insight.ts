@@ -1,4 +1,12 @@
-import { DATE_FORMATS, formatCompact, formatCurrency, formatDate, formatDuration, formatPercent, type MetricFormat } from '@tidemark/format';
+import {
+  DATE_FORMATS,
+  formatCompact,
+  formatCurrency,
+  formatDate,
+  formatDuration,
+  formatPercent,
+  type MetricFormat,
+} from '@tidemark/format';
 import type { ExpectedRange } from './range';
 import type { RootCauseResult } from './rootcause';
 import { type Grain, grainMs } from './series';
@@ -72,7 +80,12 @@ const TRAILING: Record<Grain, number> = { h: 24, d: 7, w: 4, m: 12 };
 const CHART_BEFORE: Record<Grain, number> = { h: 48, d: 14, w: 8, m: 6 };
 
 /** A value in the metric's own format: percent, currency with the tenant's symbol, or k/M/B/T. */
-export function formatValue(value: number, format: MetricFormat | undefined, symbol?: string, signed = false): string {
+export function formatValue(
+  value: number,
+  format: MetricFormat | undefined,
+  symbol?: string,
+  signed = false,
+): string {
   if (format === 'percentage') return formatPercent(value, { signed });
   if (format === 'currency') return formatCurrency(value, { symbol, signed });
   const text = formatCompact(value);
@@ -83,7 +96,9 @@ export function formatValue(value: number, format: MetricFormat | undefined, sym
 export function mostlyFromRootCause(rc: RootCauseResult | null | undefined): string | null {
   const top = rc?.rootcause_data[0]?.rootcause_details[0];
   if (!top || top.pattern_contribution < 0.3) return null;
-  const drill = top.drill_down_group ? rc!.rootcause_data.find((g) => g.group === top.drill_down_group)?.rootcause_details[0] : undefined;
+  const drill = top.drill_down_group
+    ? rc!.rootcause_data.find((g) => g.group === top.drill_down_group)?.rootcause_details[0]
+    : undefined;
   return drill && drill.pattern_contribution >= 0.3 ? `${top.dim_val} in ${drill.dim_val}` : top.dim_val;
 }
 
@@ -101,7 +116,8 @@ function when(range: ExpectedRange, a: number, b: number, tz: string | undefined
 
 function trailingSum(range: ExpectedRange, end: number): number {
   let s = 0;
-  for (let i = Math.max(0, end - TRAILING[range.grain] + 1); i <= end; i++) if (Number.isFinite(range.y[i]!)) s += range.y[i]!;
+  for (let i = Math.max(0, end - TRAILING[range.grain] + 1); i <= end; i++)
+    if (Number.isFinite(range.y[i]!)) s += range.y[i]!;
   return s;
 }
 
@@ -110,10 +126,18 @@ function iso(ms: number): string {
 }
 
 /** An insight for one spike incident: figures through packages/format, a title a merchant reads at a glance. */
-export function buildSpikeInsight(range: ExpectedRange, incident: SpikeIncident, metric: MetricContext, ctx: TextContext = {}): InsightDraft {
-  const fmt = (v: number, signed = false): string => formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
+export function buildSpikeInsight(
+  range: ExpectedRange,
+  incident: SpikeIncident,
+  metric: MetricContext,
+  ctx: TextContext = {},
+): InsightDraft {
+  const fmt = (v: number, signed = false): string =>
+    formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
   const diff = incident.current - incident.expected;
-  const liftText = Number.isFinite(incident.lift) ? formatPercent(Math.abs(incident.lift)) : fmt(Math.abs(diff));
+  const liftText = Number.isFinite(incident.lift)
+    ? formatPercent(Math.abs(incident.lift))
+    : fmt(Math.abs(diff));
   const verb = incident.direction === 'up' ? 'rose' : 'fell';
   const rel = incident.direction === 'up' ? 'above' : 'below';
   const whenText = when(range, incident.startIndex, incident.endIndex, ctx.timezone);
@@ -127,7 +151,8 @@ export function buildSpikeInsight(range: ExpectedRange, incident: SpikeIncident,
     (duration > grainMs(range.grain) ? ` It lasted ${formatDuration(duration)}.` : '') +
     (ctx.mostly ? ` Most of the change came from ${ctx.mostly}.` : '');
   let delta = 0;
-  for (let i = incident.startIndex; i < range.y.length; i++) if (Number.isFinite(range.score[i]!)) delta += range.y[i]! - range.yhat[i]!;
+  for (let i = incident.startIndex; i < range.y.length; i++)
+    if (Number.isFinite(range.score[i]!)) delta += range.y[i]! - range.yhat[i]!;
   const ts = range.timestamps;
   return {
     insight_id_ts: iso(incident.start),
@@ -170,25 +195,39 @@ export function buildSpikeInsight(range: ExpectedRange, incident: SpikeIncident,
 }
 
 // Gap between the post line and the pre line carried forward, summed over the post period.
-function deltaSinceChange(pre: { startIndex: number; intercept: number; slope: number }, post: { startIndex: number; endIndex: number; intercept: number; slope: number }): number {
+function deltaSinceChange(
+  pre: { startIndex: number; intercept: number; slope: number },
+  post: { startIndex: number; endIndex: number; intercept: number; slope: number },
+): number {
   let s = 0;
-  for (let i = post.startIndex; i <= post.endIndex; i++) s += post.intercept + post.slope * (i - post.startIndex) - (pre.intercept + pre.slope * (i - pre.startIndex));
+  for (let i = post.startIndex; i <= post.endIndex; i++)
+    s +=
+      post.intercept +
+      post.slope * (i - post.startIndex) -
+      (pre.intercept + pre.slope * (i - pre.startIndex));
   return s;
 }
 
 /** An insight for the last trend change, or null when there is none. */
-export function buildTrendInsight(range: ExpectedRange, trend: TrendChangeResult, metric: MetricContext, ctx: TextContext = {}): InsightDraft | null {
+export function buildTrendInsight(
+  range: ExpectedRange,
+  trend: TrendChangeResult,
+  metric: MetricContext,
+  ctx: TextContext = {},
+): InsightDraft | null {
   const cp = trend.lastChangepoint;
   const segs = trend.segments;
   if (!cp || segs.length < 2 || !trend.direction) return null;
   const pre = segs[segs.length - 2]!;
   const post = segs[segs.length - 1]!;
-  const fmt = (v: number, signed = false): string => formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
+  const fmt = (v: number, signed = false): string =>
+    formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
   const unit = UNIT[range.grain];
   const level = Math.max(Math.abs(post.intercept), 1e-12);
   // An hourly slope reads as 0.0% per hour: rates are stated per day for hourly metrics.
   const per = range.grain === 'h' ? 24 : 1;
-  const rate = (slope: number): string => `${formatPercent((per * slope) / level, { signed: true })} per ${range.grain === 'h' ? 'day' : unit}`;
+  const rate = (slope: number): string =>
+    `${formatPercent((per * slope) / level, { signed: true })} per ${range.grain === 'h' ? 'day' : unit}`;
   const name = metric.kpi_display_name;
   const day = formatDate(cp.timestamp, { tz: ctx.timezone, format: DATE_FORMATS.day });
   const end = post.endIndex;
@@ -197,7 +236,8 @@ export function buildTrendInsight(range: ExpectedRange, trend: TrendChangeResult
   const effect = expected !== 0 ? (current - expected) / Math.abs(expected) : NaN;
   const mostly = ctx.mostly ? `, mostly ${ctx.mostly}` : '';
   const postPeriod = formatDuration(range.timestamps[end]! - cp.timestamp + grainMs(range.grain));
-  const severity: Severity = Math.abs(effect) >= 0.2 && (metric.tier ?? 2) <= 2 ? 'High' : Math.abs(effect) >= 0.1 ? 'Medium' : 'Low';
+  const severity: Severity =
+    Math.abs(effect) >= 0.2 && (metric.tier ?? 2) <= 2 ? 'High' : Math.abs(effect) >= 0.1 ? 'Medium' : 'Low';
   return {
     insight_id_ts: iso(cp.timestamp),
     insight_title: `${name} trend turned ${trend.direction} on ${day}${mostly}`,

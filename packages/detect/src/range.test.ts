@@ -36,19 +36,27 @@ describe('fitExpectedRange', () => {
     expect(detectSpikes(r).some((s) => s.startIndex === 400 && s.direction === 'down')).toBe(true);
   });
 
-  it.each([1, 2, 3])('judges skewed revenue noise (lognormal) on the log scale: no false spikes, a five-fold hour found (seed %d)', (seed) => {
-    let state = seed;
-    const uniform = (): number => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return (state + 0.5) / 2147483648;
-    };
-    const normal = (): number => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-    const expected = (i: number): number => 800 * (1 + 0.4 * Math.sin((2 * Math.PI * i) / 24));
-    const pts = Array.from({ length: 24 * 56 }, (_, i) => ({ timestamp: T0 + i * H, value: expected(i) * Math.exp(0.25 * normal()) }));
-    expect(detectSpikes(fitExpectedRange(pts))).toEqual([]);
-    pts[900] = { ...pts[900]!, value: expected(900) * 5 };
-    expect(detectSpikes(fitExpectedRange(pts)).some((s) => s.startIndex === 900 && s.direction === 'up')).toBe(true);
-  });
+  it.each([1, 2, 3])(
+    'judges skewed revenue noise (lognormal) on the log scale: no false spikes, a five-fold hour found (seed %d)',
+    (seed) => {
+      let state = seed;
+      const uniform = (): number => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return (state + 0.5) / 2147483648;
+      };
+      const normal = (): number => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+      const expected = (i: number): number => 800 * (1 + 0.4 * Math.sin((2 * Math.PI * i) / 24));
+      const pts = Array.from({ length: 24 * 56 }, (_, i) => ({
+        timestamp: T0 + i * H,
+        value: expected(i) * Math.exp(0.25 * normal()),
+      }));
+      expect(detectSpikes(fitExpectedRange(pts))).toEqual([]);
+      pts[900] = { ...pts[900]!, value: expected(900) * 5 };
+      expect(
+        detectSpikes(fitExpectedRange(pts)).some((s) => s.startIndex === 900 && s.direction === 'up'),
+      ).toBe(true);
+    },
+  );
 
   it('widens the band where the fit is least certain: the last hours, whose trend is seen from one side', () => {
     const r = fitExpectedRange(hourlySeries({ days: 28 }));
@@ -84,7 +92,10 @@ describe('fitExpectedRange', () => {
     ['not enough history', [1, 2, 3, 4, 5].map((v, i) => ({ timestamp: T0 + i * H, value: v }))],
     ['constant series', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: 42 }))],
     ['constant series', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: 0 }))],
-    ['not enough history', Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: i === 50 ? 3 : null }))],
+    [
+      'not enough history',
+      Array.from({ length: 100 }, (_, i) => ({ timestamp: T0 + i * H, value: i === 50 ? 3 : null })),
+    ],
   ])('states %s for degenerate input', (status, points) => {
     const r = fitExpectedRange(points, { grain: 'h' });
     expect(r.status).toBe(status);
@@ -108,24 +119,39 @@ describe('fitExpectedRange', () => {
   });
 
   it('never crashes, never invents anomalies in noise-free seasonal data, and always states a status for broken input', () => {
-    const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(null, NaN, Infinity, -Infinity, 0, -5));
+    const value = fc.oneof(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      fc.constantFrom(null, NaN, Infinity, -Infinity, 0, -5),
+    );
     fc.assert(
-      fc.property(fc.array(fc.record({ hour: fc.integer({ min: 0, max: 400 }), value }), { maxLength: 300 }), (raw) => {
-        const points = raw.map((p) => ({ timestamp: T0 + p.hour * H, value: p.value }));
-        const r = fitExpectedRange(points, { grain: 'h' });
-        expect(['ok', 'no data', 'not enough history', 'constant series']).toContain(r.status);
-        for (let i = 0; i < r.y.length; i++) if (r.status === 'ok') expect(Number.isFinite(r.yhat[i]!)).toBe(true);
-        detectSpikes(r);
-        detectTrendChanges(r);
-      }),
+      fc.property(
+        fc.array(fc.record({ hour: fc.integer({ min: 0, max: 400 }), value }), { maxLength: 300 }),
+        (raw) => {
+          const points = raw.map((p) => ({ timestamp: T0 + p.hour * H, value: p.value }));
+          const r = fitExpectedRange(points, { grain: 'h' });
+          expect(['ok', 'no data', 'not enough history', 'constant series']).toContain(r.status);
+          for (let i = 0; i < r.y.length; i++)
+            if (r.status === 'ok') expect(Number.isFinite(r.yhat[i]!)).toBe(true);
+          detectSpikes(r);
+          detectTrendChanges(r);
+        },
+      ),
       { numRuns: 150 },
     );
     fc.assert(
-      fc.property(fc.integer({ min: 7, max: 40 }), fc.double({ min: 1, max: 1e5, noNaN: true }), fc.array(fc.integer({ min: 0, max: 24 * 40 - 1 }), { maxLength: 30 }), (days, level, gaps) => {
-        const pts = Array.from({ length: days * 24 }, (_, i) => ({ timestamp: T0 + i * H, value: gaps.includes(i) ? null : level * (1 + 0.5 * Math.sin((2 * Math.PI * (i % 24)) / 24)) }));
-        const r = fitExpectedRange(pts);
-        expect(detectSpikes(r)).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 7, max: 40 }),
+        fc.double({ min: 1, max: 1e5, noNaN: true }),
+        fc.array(fc.integer({ min: 0, max: 24 * 40 - 1 }), { maxLength: 30 }),
+        (days, level, gaps) => {
+          const pts = Array.from({ length: days * 24 }, (_, i) => ({
+            timestamp: T0 + i * H,
+            value: gaps.includes(i) ? null : level * (1 + 0.5 * Math.sin((2 * Math.PI * (i % 24)) / 24)),
+          }));
+          const r = fitExpectedRange(pts);
+          expect(detectSpikes(r)).toEqual([]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

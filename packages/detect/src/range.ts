@@ -1,7 +1,19 @@
 import { type Grain, type InputPoint, type RegularSeries, type SeriesStatus, regularize } from './series';
 import { CP_PENALTY, findBreaks } from './changepoints';
 import { SLOT_RANGE, carve, scratch, scratchFlags } from './scratch';
-import { TREND_HALF_WINDOWS, fillTrendPrefix, fitSeasonal, levelScale, localLinear, looError, fillScale, periodMean, roughSeasonal, seasonalWork, trendPrefix } from './decompose';
+import {
+  TREND_HALF_WINDOWS,
+  fillTrendPrefix,
+  fitSeasonal,
+  levelScale,
+  localLinear,
+  looError,
+  fillScale,
+  periodMean,
+  roughSeasonal,
+  seasonalWork,
+  trendPrefix,
+} from './decompose';
 import { median, medianInPlace, normalQuantile } from './stats';
 
 /** Band width: presets in standard deviations (spec: low 3, high 1), or an explicit z or coverage level. */
@@ -77,15 +89,21 @@ function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']):
     holidays.map((t) => ({ timestamp: t, value: 1 })),
     series.grain,
   );
-  const days = new Set(grid.timestamps.filter((_, i) => !Number.isNaN(grid.values[i]!)).map((t) => Math.floor(t / 86_400_000)));
+  const days = new Set(
+    grid.timestamps.filter((_, i) => !Number.isNaN(grid.values[i]!)).map((t) => Math.floor(t / 86_400_000)),
+  );
   series.timestamps.forEach((t, i) => {
     if (days.has(Math.floor(t / 86_400_000))) mask[i] = 1;
   });
   return mask;
 }
 
-
-function emptyRange(series: RegularSeries, status: SeriesStatus, z: number, holiday: Uint8Array): ExpectedRange {
+function emptyRange(
+  series: RegularSeries,
+  status: SeriesStatus,
+  z: number,
+  holiday: Uint8Array,
+): ExpectedRange {
   const n = series.values.length;
   const level = median(series.values);
   const fill = (v: number): Float64Array => new Float64Array(n).fill(v);
@@ -114,8 +132,13 @@ function emptyRange(series: RegularSeries, status: SeriesStatus, z: number, holi
  * in-sample fit; the band is a prediction interval: its sigma adds the fit's own uncertainty at each
  * bucket (its leverage), so a point is judged as if it had been left out of its own fit.
  */
-export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, options: RangeOptions = {}): ExpectedRange {
-  const series = Array.isArray(input) ? regularize(input as readonly InputPoint[], options.grain) : (input as RegularSeries);
+export function fitExpectedRange(
+  input: readonly InputPoint[] | RegularSeries,
+  options: RangeOptions = {},
+): ExpectedRange {
+  const series = Array.isArray(input)
+    ? regularize(input as readonly InputPoint[], options.grain)
+    : (input as RegularSeries);
   const z = sensitivityZ(options.sensitivity);
   const holiday = holidayMask(series, options.holidays);
   const x = series.values;
@@ -127,7 +150,34 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   let max = -Infinity;
   // Work arrays (reused between calls): 10 of length n, seasonal work 6n, smoother sums 5(n + 1).
   const mem = scratch(SLOT_RANGE, 16 * n + 5 * (n + 1));
-  const [buf, xm, trend, seasonal, levS, levT, zs, r, f, base, seasonMem, prefixMem] = carve(mem, n, n, n, n, n, n, n, n, n, n, 6 * n, 5 * (n + 1)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [buf, xm, trend, seasonal, levS, levT, zs, r, f, base, seasonMem, prefixMem] = carve(
+    mem,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    6 * n,
+    5 * (n + 1),
+  ) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   const tmp = buf;
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
@@ -140,9 +190,12 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   }
   if (finite === 0) return emptyRange(series, 'no data', z, holiday);
   if (finite < MIN_POINTS[grain]) return emptyRange(series, 'not enough history', z, holiday);
-  if (max - min <= 1e-12 * Math.max(1, Math.abs(max))) return emptyRange(series, 'constant series', z, holiday);
+  if (max - min <= 1e-12 * Math.max(1, Math.abs(max)))
+    return emptyRange(series, 'constant series', z, holiday);
 
-  const periods = (options.periods ?? defaultPeriods(grain, n)).filter((p) => Number.isInteger(p) && p >= 2 && n >= 2 * p).sort((a, b) => a - b);
+  const periods = (options.periods ?? defaultPeriods(grain, n))
+    .filter((p) => Number.isInteger(p) && p >= 2 && n >= 2 * p)
+    .sort((a, b) => a - b);
   const nonNegative = options.nonNegative ?? min >= 0;
   // Strictly positive metrics (orders, revenue, sessions) are multiplicative: level × day × week.
   // Their logarithm makes the seasons additive; a small offset lets a rare zero in as an outlier.
@@ -152,7 +205,9 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
   const valid = flags[0]!;
   // Additive fits work in units of a power of two near the largest value: exact, and squares of values
   // near ±1e308 no longer overflow.
-  const scaleExp = logMode ? 0 : Math.min(1023, Math.max(-1022, Math.floor(Math.log2(Math.max(Math.abs(min), Math.abs(max))))));
+  const scaleExp = logMode
+    ? 0
+    : Math.min(1023, Math.max(-1022, Math.floor(Math.log2(Math.max(Math.abs(min), Math.abs(max))))));
   const toUnit = Math.pow(2, -scaleExp);
   const fromUnit = Math.pow(2, scaleExp);
   for (let i = 0; i < n; i++) {
@@ -251,9 +306,11 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
         unc++;
       }
     }
-    const lopsided = (pos: number, pc: number, neg: number, nc: number): number => (pos > 0 && neg > 0 && pc > 0 && nc > 0 ? Math.abs(Math.log(pos / pc / (neg / nc))) : Infinity);
+    const lopsided = (pos: number, pc: number, neg: number, nc: number): number =>
+      pos > 0 && neg > 0 && pc > 0 && nc > 0 ? Math.abs(Math.log(pos / pc / (neg / nc))) : Infinity;
     // The log scale has to be clearly less lopsided: a margin of about three standard errors.
-    logScore = lopsided(lp, lpc, ln, lnc) + Math.max(0.1, 3 / Math.sqrt(lpc + lnc + 1)) < lopsided(up, upc, un, unc);
+    logScore =
+      lopsided(lp, lpc, ln, lnc) + Math.max(0.1, 3 / Math.sqrt(lpc + lnc + 1)) < lopsided(up, upc, un, unc);
   }
   for (let i = 0; i < n; i++) {
     if (!logMode) base[i] = f[i]!;
@@ -293,10 +350,22 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     }
   }
   const hMean = hCount > 0 ? hSum / hCount : 0;
-  const skew = up > 30 && down > 30 && upSum > 0 && downSum > 0 ? Math.min(1.5, Math.max(2 / 3, Math.sqrt(upSum / up / (downSum / down)))) : 1;
+  const skew =
+    up > 30 && down > 30 && upSum > 0 && downSum > 0
+      ? Math.min(1.5, Math.max(2 / 3, Math.sqrt(upSum / up / (downSum / down))))
+      : 1;
 
   // The outputs share one allocation (they live and die together with the range).
-  const [yhat, lower, upper, score, sigma, trendOut, seasonalOut] = carve(new Float64Array(7 * n), n, n, n, n, n, n, n) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [yhat, lower, upper, score, sigma, trendOut, seasonalOut] = carve(
+    new Float64Array(7 * n),
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+    n,
+  ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const inflate = 1 / Math.sqrt(1 - hMean);
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);
@@ -312,7 +381,7 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
       const s = scale[i]! * inflate * Math.sqrt(1 + h);
       yh = centre - offset;
       hi = centre * Math.exp(z * s * skew) - offset;
-      lo = centre * Math.exp(-z * s / skew) - offset;
+      lo = centre * Math.exp((-z * s) / skew) - offset;
       const d = xm[i]! - f[i]! - loc[i]!;
       score[i] = valid[i] ? d / (d >= 0 ? s * skew : s / skew) : NaN;
       sigma[i] = centre * s;
@@ -333,5 +402,23 @@ export function fitExpectedRange(input: readonly InputPoint[] | RegularSeries, o
     trendOut[i] = tr;
     seasonalOut[i] = yh - tr;
   }
-  return { status: 'ok', grain, notes: series.notes, periods, z, multiplicative: logMode, timestamps: series.timestamps, y: x, yhat, lower, upper, sigma, score, trend: trendOut, seasonal: seasonalOut, holiday, breaks: bounds.slice(1, -1) };
+  return {
+    status: 'ok',
+    grain,
+    notes: series.notes,
+    periods,
+    z,
+    multiplicative: logMode,
+    timestamps: series.timestamps,
+    y: x,
+    yhat,
+    lower,
+    upper,
+    sigma,
+    score,
+    trend: trendOut,
+    seasonal: seasonalOut,
+    holiday,
+    breaks: bounds.slice(1, -1),
+  };
 }

@@ -68,8 +68,20 @@ describe('rootCause', () => {
         {
           dim_name: 'device',
           values: [
-            { dim_val: 'Mobile', current: 20, expected: 40, current_population: 1000, expected_population: 1000 },
-            { dim_val: 'Desktop', current: 50, expected: 50, current_population: 1000, expected_population: 1000 },
+            {
+              dim_val: 'Mobile',
+              current: 20,
+              expected: 40,
+              current_population: 1000,
+              expected_population: 1000,
+            },
+            {
+              dim_val: 'Desktop',
+              current: 50,
+              expected: 50,
+              current_population: 1000,
+              expected_population: 1000,
+            },
           ],
         },
       ],
@@ -81,7 +93,10 @@ describe('rootCause', () => {
 
   it.each<[string, RootCauseInput]>([
     ['no data', { dimensions: [] }],
-    ['no change', { dimensions: [{ dim_name: 'device', values: [{ dim_val: 'Mobile', current: 5, expected: 5 }] }] }],
+    [
+      'no change',
+      { dimensions: [{ dim_name: 'device', values: [{ dim_val: 'Mobile', current: 5, expected: 5 }] }] },
+    ],
   ])('states %s when there is nothing to explain', (status, inp) => {
     expect(rootCause(inp).status).toBe(status);
   });

@@ -110,8 +110,20 @@ function scoreValues(values: RootCauseValue[]): { scored: Scored[]; nulls: numbe
   const scored = usable.map((v): Scored => {
     const cur = finite(v.current);
     const exp = finite(v.expected);
-    const sCur = ratio ? (popCurT > 0 ? finite(v.current_population) / popCurT : 0) : curT !== 0 ? cur / curT : 0;
-    const sExp = ratio ? (popExpT > 0 ? finite(v.expected_population) / popExpT : 0) : expT !== 0 ? exp / expT : 0;
+    const sCur = ratio
+      ? popCurT > 0
+        ? finite(v.current_population) / popCurT
+        : 0
+      : curT !== 0
+        ? cur / curT
+        : 0;
+    const sExp = ratio
+      ? popExpT > 0
+        ? finite(v.expected_population) / popExpT
+        : 0
+      : expT !== 0
+        ? exp / expT
+        : 0;
     let contribution: number;
     let movement: number;
     if (ratio) {
@@ -126,7 +138,15 @@ function scoreValues(values: RootCauseValue[]): { scored: Scored[]; nulls: numbe
     }
     const pCur = ratio ? sCur : curT !== 0 ? Math.abs(cur) / Math.abs(curT) : 0;
     const pExp = ratio ? sExp : expT !== 0 ? Math.abs(exp) / Math.abs(expT) : 0;
-    return { dim_val: String(v.dim_val), current: ratio && finite(v.current_population) > 0 ? cur / finite(v.current_population) : cur, expected: ratio && finite(v.expected_population) > 0 ? exp / finite(v.expected_population) : exp, contribution, movement, populationChange: (sCur - sExp) * 100, surprise: js(pExp, pCur) };
+    return {
+      dim_val: String(v.dim_val),
+      current: ratio && finite(v.current_population) > 0 ? cur / finite(v.current_population) : cur,
+      expected: ratio && finite(v.expected_population) > 0 ? exp / finite(v.expected_population) : exp,
+      contribution,
+      movement,
+      populationChange: (sCur - sExp) * 100,
+      surprise: js(pExp, pCur),
+    };
   });
   return { scored, nulls, delta };
 }
@@ -166,7 +186,12 @@ function rankValues(scored: Scored[], minContribution: number): Scored[] {
  */
 export function rootCause(input: RootCauseInput): RootCauseResult {
   const minContribution = input.minContribution ?? MIN_CONTRIBUTION;
-  const fmtValue = (v: number): string => (input.format === 'percentage' ? formatPercent(v) : input.format === 'currency' ? formatCurrency(v, { symbol: input.currency_symbol }) : formatCompact(v));
+  const fmtValue = (v: number): string =>
+    input.format === 'percentage'
+      ? formatPercent(v)
+      : input.format === 'currency'
+        ? formatCurrency(v, { symbol: input.currency_symbol })
+        : formatCompact(v);
   const detail = (s: Scored, dim: string, group: string, drill: string | null): RootCauseDetail => ({
     dim_name: dim,
     dim_val: s.dim_val,
@@ -194,7 +219,16 @@ export function rootCause(input: RootCauseInput): RootCauseResult {
     if (!r) continue;
     if (r.delta !== 0) anyChange = true;
     const ranked = rankValues(r.scored, minContribution);
-    level0.push({ group: d.dim_name, level: 0, dim_name: d.dim_name, parent_group: null, score: dimensionScore(r.scored), omitted_null_values: r.nulls, rootcause_details: [], ranked });
+    level0.push({
+      group: d.dim_name,
+      level: 0,
+      dim_name: d.dim_name,
+      parent_group: null,
+      score: dimensionScore(r.scored),
+      omitted_null_values: r.nulls,
+      rootcause_details: [],
+      ranked,
+    });
   }
   if (!anyChange) return { status: 'no change', rootcause_data: [] };
   level0.sort((a, b) => b.score - a.score);
@@ -207,7 +241,15 @@ export function rootCause(input: RootCauseInput): RootCauseResult {
       if (drill) drills.push(drill);
       return detail(s, g.dim_name, g.group, drill ? drill.group : null);
     });
-    out.push({ group: g.group, level: 0, dim_name: g.dim_name, parent_group: null, score: g.score, omitted_null_values: g.omitted_null_values, rootcause_details: details });
+    out.push({
+      group: g.group,
+      level: 0,
+      dim_name: g.dim_name,
+      parent_group: null,
+      score: g.score,
+      omitted_null_values: g.omitted_null_values,
+      rootcause_details: details,
+    });
   }
   return { status: 'ok', rootcause_data: [...out, ...drills] };
 }
@@ -229,13 +271,27 @@ function drillDown(
     if (other === input.excludeDimension) continue;
     const cells: RootCauseValue[] = pair.values
       .filter((c) => c.dim_vals[side] === val)
-      .map((c) => ({ dim_val: c.dim_vals[otherSide] ?? null, current: c.current, expected: c.expected, current_population: c.current_population, expected_population: c.expected_population }));
+      .map((c) => ({
+        dim_val: c.dim_vals[otherSide] ?? null,
+        current: c.current,
+        expected: c.expected,
+        current_population: c.current_population,
+        expected_population: c.expected_population,
+      }));
     const r = scoreValues(cells);
     if (!r || r.delta === 0) continue;
     const score = dimensionScore(r.scored);
     if (best && best.score >= score) continue;
     const ranked = rankValues(r.scored, minContribution);
-    best = { group, level: 1, dim_name: other, parent_group: dim, score, omitted_null_values: r.nulls, rootcause_details: ranked.map((s) => detail(s, other, group, null)) };
+    best = {
+      group,
+      level: 1,
+      dim_name: other,
+      parent_group: dim,
+      score,
+      omitted_null_values: r.nulls,
+      rootcause_details: ranked.map((s) => detail(s, other, group, null)),
+    };
   }
   return best && best.rootcause_details.length > 0 ? best : null;
 }

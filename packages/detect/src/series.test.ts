@@ -44,7 +44,13 @@ describe('regularize', () => {
   });
 
   it('caps the grid when a stray timestamp lies far away', () => {
-    const s = regularize([{ timestamp: 0, value: 1 }, { timestamp: T0, value: 2 }], 'h');
+    const s = regularize(
+      [
+        { timestamp: 0, value: 1 },
+        { timestamp: T0, value: 2 },
+      ],
+      'h',
+    );
     expect(s.values.length).toBeLessThanOrEqual(50_000);
     expect(s.values[s.values.length - 1]).toBe(2);
   });

@@ -39,7 +39,10 @@ describe('detectSpikes', () => {
     [5, 0.1, 1, { tier: 2, impact_to_topline: 0.3 }, 'Low'],
     [5, 0.15, 1, { tier: 2, impact_to_topline: 0.5 }, 'Medium'],
     [8, 0.4, 3, { tier: 3, impact_to_topline: 0 }, 'Medium'],
-  ] as const)('rates evidence %d, lift %d over %d buckets with %o as %s', (evidence, lift, buckets, weight, expected) => {
-    expect(scoreSeverity(evidence, lift, buckets, weight).severity).toBe(expected);
-  });
+  ] as const)(
+    'rates evidence %d, lift %d over %d buckets with %o as %s',
+    (evidence, lift, buckets, weight, expected) => {
+      expect(scoreSeverity(evidence, lift, buckets, weight).severity).toBe(expected);
+    },
+  );
 });

@@ -54,8 +54,15 @@ const TIER_WEIGHT = { 1: 1, 2: 0.75, 3: 0.5 } as const;
  * Severity from size (evidence and lift), duration, the metric's tier and its impact on the topline.
  * Tier 1 at 50% impact, 6 sigma and 20% lift for one bucket scores 1.5, the edge of High.
  */
-export function scoreSeverity(evidence: number, lift: number, buckets: number, weight: MetricWeight = {}): { severity: Severity; score: number } {
-  const size = Math.min(Math.abs(evidence) / 6, 2) * (0.5 + Math.min(Number.isFinite(lift) ? Math.abs(lift) / 0.2 : 1, 1.5));
+export function scoreSeverity(
+  evidence: number,
+  lift: number,
+  buckets: number,
+  weight: MetricWeight = {},
+): { severity: Severity; score: number } {
+  const size =
+    Math.min(Math.abs(evidence) / 6, 2) *
+    (0.5 + Math.min(Number.isFinite(lift) ? Math.abs(lift) / 0.2 : 1, 1.5));
   const duration = 1 + 0.25 * Math.log2(Math.max(1, buckets));
   const tier = TIER_WEIGHT[weight.tier ?? 2];
   const impact = 0.5 + Math.min(Math.max(weight.impact_to_topline ?? 0.5, 0), 1);

@@ -1,7 +1,17 @@
 import type { InputPoint } from './series';
 
 /** Deterministic hourly series for tests: daily season, optional planted spike, seeded noise. */
-export function hourlySeries(options: { days?: number; level?: number; noise?: number; seed?: number; spikeAt?: number; spikeSize?: number; start?: number } = {}): InputPoint[] {
+export function hourlySeries(
+  options: {
+    days?: number;
+    level?: number;
+    noise?: number;
+    seed?: number;
+    spikeAt?: number;
+    spikeSize?: number;
+    start?: number;
+  } = {},
+): InputPoint[] {
   const days = options.days ?? 28;
   const level = options.level ?? 1000;
   const noise = options.noise ?? 0.03;
@@ -13,7 +23,8 @@ export function hourlySeries(options: { days?: number; level?: number; noise?: n
   const start = options.start ?? Date.UTC(2024, 2, 1);
   const out: InputPoint[] = [];
   for (let i = 0; i < days * 24; i++) {
-    const mu = level * (1 + 0.4 * Math.sin((2 * Math.PI * (i % 24)) / 24)) * (Math.floor(i / 24) % 7 >= 5 ? 1.15 : 1);
+    const mu =
+      level * (1 + 0.4 * Math.sin((2 * Math.PI * (i % 24)) / 24)) * (Math.floor(i / 24) % 7 >= 5 ? 1.15 : 1);
     let v = mu * (1 + noise * (rand() + rand() + rand() - 1.5) * 2);
     if (options.spikeAt !== undefined && i === options.spikeAt) v = mu * (1 + (options.spikeSize ?? -0.5));
     out.push({ timestamp: start + i * 3_600_000, value: v });

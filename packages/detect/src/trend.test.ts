@@ -11,23 +11,28 @@ describe('detectTrendChanges', () => {
   it.each([
     [0.7, 'down', 'negative'],
     [1.4, 'up', 'positive'],
-  ] as const)('finds a level shift ×%d near where it happened, as a %s change with a %s post line', (factor, direction, accent) => {
-    const at = 24 * 30 + 5;
-    const r = fitExpectedRange(withShift(56, at, factor));
-    const t = detectTrendChanges(r, { accent: 'positive' });
-    expect(t.lastChangepoint).not.toBeNull();
-    expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(24);
-    expect(t.direction).toBe(direction);
-    expect(t.trend_line.trend_change.lastcp_ts).toBe(t.lastChangepoint!.timestamp);
-    const pred = t.trend_line.trend_prediction!;
-    expect(pred.pre_trendline.coords).toHaveLength(2);
-    expect(pred.post_trendline.coords[0]![0]).toBe(t.lastChangepoint!.timestamp);
-    expect(pred.post_trendline.accent === accent || pred.pre_trendline.accent === 'positive').toBe(true);
-  });
+  ] as const)(
+    'finds a level shift ×%d near where it happened, as a %s change with a %s post line',
+    (factor, direction, accent) => {
+      const at = 24 * 30 + 5;
+      const r = fitExpectedRange(withShift(56, at, factor));
+      const t = detectTrendChanges(r, { accent: 'positive' });
+      expect(t.lastChangepoint).not.toBeNull();
+      expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(24);
+      expect(t.direction).toBe(direction);
+      expect(t.trend_line.trend_change.lastcp_ts).toBe(t.lastChangepoint!.timestamp);
+      const pred = t.trend_line.trend_prediction!;
+      expect(pred.pre_trendline.coords).toHaveLength(2);
+      expect(pred.post_trendline.coords[0]![0]).toBe(t.lastChangepoint!.timestamp);
+      expect(pred.post_trendline.accent === accent || pred.pre_trendline.accent === 'positive').toBe(true);
+    },
+  );
 
   it('dates a bend in the slope within a day and a half, as a down change', () => {
     const at = 24 * 40 + 7;
-    const pts = hourlySeries({ days: 84 }).map((p, i) => (i >= at ? { ...p, value: (p.value as number) * (1 - (0.35 * (i - at)) / (84 * 24 - at)) } : p));
+    const pts = hourlySeries({ days: 84 }).map((p, i) =>
+      i >= at ? { ...p, value: (p.value as number) * (1 - (0.35 * (i - at)) / (84 * 24 - at)) } : p,
+    );
     const t = detectTrendChanges(fitExpectedRange(pts));
     expect(t.changepoints).toHaveLength(1);
     expect(Math.abs(t.lastChangepoint!.index - at)).toBeLessThanOrEqual(36);

@@ -69,7 +69,15 @@ function gap(pre: TrendSegment, post: TrendSegment): number {
  * jump or a bend; changes too small for a merchant to notice are merged away.
  */
 export function detectTrendChanges(range: ExpectedRange, options: TrendOptions = {}): TrendChangeResult {
-  const none: TrendChangeResult = { changepoints: [], segments: [], lastChangepoint: null, direction: null, valueAtChangepoint: null, effect: null, trend_line: { trend_change: { lastcp_ts: null }, trend_prediction: null } };
+  const none: TrendChangeResult = {
+    changepoints: [],
+    segments: [],
+    lastChangepoint: null,
+    direction: null,
+    valueAtChangepoint: null,
+    effect: null,
+    trend_line: { trend_change: { lastcp_ts: null }, trend_prediction: null },
+  };
   if (range.status !== 'ok') return none;
   const n = range.y.length;
   // De-seasonalised values with anomalies and holidays left out: a multiplicative fit divides the season out.
@@ -86,8 +94,16 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   // not make the noisier half look full of changes. Lines stay on the metric's own scale.
   const relative = range.multiplicative === true;
   // With the default penalty, the cuts are the range's own breaks, re-dated on this series.
-  const hint = options.penalty === undefined && options.maxChangepoints === undefined ? (range.breaks ?? null) : null;
-  const breaks = findBreaks(des, range.grain, options.penalty ?? CP_PENALTY, options.maxChangepoints ?? 5, relative, hint);
+  const hint =
+    options.penalty === undefined && options.maxChangepoints === undefined ? (range.breaks ?? null) : null;
+  const breaks = findBreaks(
+    des,
+    range.grain,
+    options.penalty ?? CP_PENALTY,
+    options.maxChangepoints ?? 5,
+    relative,
+    hint,
+  );
   if (!breaks) return none;
   const level = Math.abs(breaks.level);
   const sigmaB = breaks.sigmaBlock;
@@ -99,7 +115,14 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     const a = bounds[j]!;
     const b = bounds[j + 1]!;
     const line = sumsLine(lineSums(des, a, b));
-    segments.push({ startIndex: a, endIndex: b - 1, start: range.timestamps[a]!, end: range.timestamps[b - 1]!, slope: line.slope, intercept: line.intercept0 + line.slope * a });
+    segments.push({
+      startIndex: a,
+      endIndex: b - 1,
+      start: range.timestamps[a]!,
+      end: range.timestamps[b - 1]!,
+      slope: line.slope,
+      intercept: line.intercept0 + line.slope * a,
+    });
   }
 
   // Keep only changes a merchant would notice: the post line must end well away from the pre line's path.
@@ -111,7 +134,13 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     if (g / Math.max(level, 1e-12) >= minEffect && g >= 3 * sigmaB) kept.push(post);
     else {
       const merged = sumsLine(lineSums(des, pre.startIndex, post.endIndex + 1));
-      kept[kept.length - 1] = { ...pre, endIndex: post.endIndex, end: post.end, slope: merged.slope, intercept: merged.intercept0 + merged.slope * pre.startIndex };
+      kept[kept.length - 1] = {
+        ...pre,
+        endIndex: post.endIndex,
+        end: post.end,
+        slope: merged.slope,
+        intercept: merged.intercept0 + merged.slope * pre.startIndex,
+      };
     }
   }
 
@@ -123,7 +152,8 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   const endPost = post.intercept + post.slope * (post.endIndex - post.startIndex);
   const lastGap = gap(pre, post);
   const direction: Direction = lastGap >= 0 ? 'up' : 'down';
-  const lineAccent = (slope: number): Accent => ((slope >= 0) === (accent === 'positive') ? 'positive' : 'negative');
+  const lineAccent = (slope: number): Accent =>
+    slope >= 0 === (accent === 'positive') ? 'positive' : 'negative';
   const ts = range.timestamps;
   return {
     changepoints,

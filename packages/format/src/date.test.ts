@@ -23,6 +23,11 @@ describe('date formatting in a time zone', () => {
   it('finds the start of the local day and keeps wall time across a DST change', () => {
     expect(startOfInTimezone(TS, 'day', 'America/New_York')).toBe(Date.UTC(2024, 2, 12, 4));
     const beforeDst = Date.UTC(2024, 2, 9, 17); // Sat noon in New York (EST)
-    expect(formatDate(addInTimezone(beforeDst, 1, 'day', 'America/New_York'), { tz: 'America/New_York', format: 'HH:mm' })).toBe('12:00');
+    expect(
+      formatDate(addInTimezone(beforeDst, 1, 'day', 'America/New_York'), {
+        tz: 'America/New_York',
+        format: 'HH:mm',
+      }),
+    ).toBe('12:00');
   });
 });

@@ -43,19 +43,33 @@ export function safeTimezone(tz: string | null | undefined): string {
 }
 
 /** Formats an instant in a time zone: formatDate(ts, { tz: 'Europe/Paris' }) → 'Tue, 12 Mar, 03:00 PM GMT+1'. */
-export function formatDate(input: DateInput | null | undefined, options: { tz?: string | null; format?: string } = {}): string {
+export function formatDate(
+  input: DateInput | null | undefined,
+  options: { tz?: string | null; format?: string } = {},
+): string {
   if (!valid(input)) return MISSING;
   const tz = safeTimezone(options.tz);
-  return dayjs(input).tz(tz).format(options.format ?? DATE_FORMATS.dateTime);
+  return dayjs(input)
+    .tz(tz)
+    .format(options.format ?? DATE_FORMATS.dateTime);
 }
 
 /** Start of the calendar day, week, month, … of an instant in a time zone, as epoch ms. */
-export function startOfInTimezone(input: DateInput, unit: 'hour' | 'day' | 'week' | 'month' | 'year', tz?: string | null): number {
+export function startOfInTimezone(
+  input: DateInput,
+  unit: 'hour' | 'day' | 'week' | 'month' | 'year',
+  tz?: string | null,
+): number {
   return dayjs(input).tz(safeTimezone(tz)).startOf(unit).valueOf();
 }
 
 /** Adds calendar units in a time zone: days, months and years keep the wall-clock time across DST. */
-export function addInTimezone(input: DateInput, amount: number, unit: 'hour' | 'day' | 'week' | 'month' | 'year', tz?: string | null): number {
+export function addInTimezone(
+  input: DateInput,
+  amount: number,
+  unit: 'hour' | 'day' | 'week' | 'month' | 'year',
+  tz?: string | null,
+): number {
   if (unit === 'hour') return dayjs(input).valueOf() + amount * 3_600_000;
   const zone = safeTimezone(tz);
   // Wall-clock arithmetic in UTC has no DST; the zone then maps the wall time back to an instant.

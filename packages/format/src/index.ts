@@ -1,8 +1,22 @@
-export { MISSING, formatCompact, formatNumber, formatPercent, formatPercentValue, formatCurrency } from './number';
+export {
+  MISSING,
+  formatCompact,
+  formatNumber,
+  formatPercent,
+  formatPercentValue,
+  formatCurrency,
+} from './number';
 export type { CompactOptions, PercentOptions, CurrencyOptions } from './number';
 export { formatDuration } from './duration';
 export type { DurationOptions } from './duration';
-export { DATE_FORMATS, DEFAULT_TIMEZONE, formatDate, safeTimezone, startOfInTimezone, addInTimezone } from './date';
+export {
+  DATE_FORMATS,
+  DEFAULT_TIMEZONE,
+  formatDate,
+  safeTimezone,
+  startOfInTimezone,
+  addInTimezone,
+} from './date';
 export type { DateInput } from './date';
 export { formatRelative } from './relative';
 export { formatMetricValue } from './metric';

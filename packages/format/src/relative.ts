@@ -13,7 +13,10 @@ function plural(n: number, unit: string): string {
 }
 
 /** 'Just now', '5 minutes ago', … '11 months ago', then the full date once a year has passed. */
-export function formatRelative(input: DateInput | null | undefined, options: { now?: number; tz?: string | null } = {}): string {
+export function formatRelative(
+  input: DateInput | null | undefined,
+  options: { now?: number; tz?: string | null } = {},
+): string {
   if (input === null || input === undefined) return MISSING;
   const ts = typeof input === 'number' ? input : new Date(input).getTime();
   if (!Number.isFinite(ts)) return MISSING;

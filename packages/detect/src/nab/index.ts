@@ -1,4 +1,12 @@
-export { NAB_PROFILES, normaliseTimestamp, probationaryLength, scaledSigmoid, scoreAtThreshold, scoreNab, scoreNabProfiles } from './scorer';
+export {
+  NAB_PROFILES,
+  normaliseTimestamp,
+  probationaryLength,
+  scaledSigmoid,
+  scoreAtThreshold,
+  scoreNab,
+  scoreNabProfiles,
+} from './scorer';
 export type { CostMatrix, NabFile, NabProfileName, NabResult } from './scorer';
 export { parseNabCsv, parseProfiles, parseWindows } from './io';
 export type { NabColumns } from './io';

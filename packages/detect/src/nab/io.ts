@@ -33,7 +33,8 @@ export function parseWindows(json: string): Map<string, [string, string][]> {
     out.set(
       key,
       list.map((w: unknown) => {
-        if (!Array.isArray(w) || typeof w[0] !== 'string' || typeof w[1] !== 'string') throw new Error(`bad window in ${key}`);
+        if (!Array.isArray(w) || typeof w[0] !== 'string' || typeof w[1] !== 'string')
+          throw new Error(`bad window in ${key}`);
         return [w[0], w[1]];
       }),
     );
@@ -51,5 +52,9 @@ export function parseProfiles(json: string): Record<NabProfileName, CostMatrix> 
     }
     return { tpWeight: m.tpWeight, fpWeight: m.fpWeight, fnWeight: m.fnWeight };
   };
-  return { standard: pick('standard'), reward_low_FP_rate: pick('reward_low_FP_rate'), reward_low_FN_rate: pick('reward_low_FN_rate') };
+  return {
+    standard: pick('standard'),
+    reward_low_FP_rate: pick('reward_low_FP_rate'),
+    reward_low_FN_rate: pick('reward_low_FN_rate'),
+  };
 }

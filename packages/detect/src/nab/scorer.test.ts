@@ -13,7 +13,10 @@ function loadReference(detector: string): NabFile[] {
   const windows = parseWindows(readFileSync(path.join(nabDir, 'labels/combined_windows.json'), 'utf8'));
   return [...windows.keys()].sort().map((key) => {
     const [category = '', file = ''] = key.split('/');
-    const text = readFileSync(path.join(nabDir, 'reference', detector, category, `${detector}_${file}`), 'utf8');
+    const text = readFileSync(
+      path.join(nabDir, 'reference', detector, category, `${detector}_${file}`),
+      'utf8',
+    );
     const { timestamps, values } = parseNabCsv(text, 'anomaly_score');
     return { name: key, timestamps, scores: values, windows: windows.get(key) ?? [] };
   });
@@ -26,19 +29,24 @@ describe('NAB scorer', () => {
     ['ARTime', 73.55, 65.59, 78.59],
     ['numenta', 69.52, 62.88, 74.02],
     ['contextOSE', 66.13, 62.76, 69.74],
-  ])('reproduces the published %s scores on the shared subset to two decimals', (detector, standard, lowFp, lowFn) => {
-    const files = loadReference(detector);
-    expect(files).toHaveLength(31);
-    expect(readdirSync(path.join(nabDir, 'reference', detector))).toHaveLength(5);
-    const r = scoreNabProfiles(files);
-    expect(r.standard.windows).toBe(53);
-    expect(round2(r.standard.normalised)).toBe(standard);
-    expect(round2(r.reward_low_FP_rate.normalised)).toBe(lowFp);
-    expect(round2(r.reward_low_FN_rate.normalised)).toBe(lowFn);
-  });
+  ])(
+    'reproduces the published %s scores on the shared subset to two decimals',
+    (detector, standard, lowFp, lowFn) => {
+      const files = loadReference(detector);
+      expect(files).toHaveLength(31);
+      expect(readdirSync(path.join(nabDir, 'reference', detector))).toHaveLength(5);
+      const r = scoreNabProfiles(files);
+      expect(r.standard.windows).toBe(53);
+      expect(round2(r.standard.normalised)).toBe(standard);
+      expect(round2(r.reward_low_FP_rate.normalised)).toBe(lowFp);
+      expect(round2(r.reward_low_FN_rate.normalised)).toBe(lowFn);
+    },
+  );
 
   it('reads the same cost profiles as the shared profiles.json', () => {
-    expect(parseProfiles(readFileSync(path.join(nabDir, 'config/profiles.json'), 'utf8'))).toEqual(NAB_PROFILES);
+    expect(parseProfiles(readFileSync(path.join(nabDir, 'config/profiles.json'), 'utf8'))).toEqual(
+      NAB_PROFILES,
+    );
   });
 
   it('caps the probationary period at 15% of the rows and at 750 rows', () => {
@@ -60,7 +68,10 @@ describe('NAB scorer', () => {
     scores[40] = 1; // first row of the window [40, 49]
     scores[45] = 1;
     scores[90] = 1; // far past the window: a full false positive
-    const r = scoreNab([{ name: 'f', timestamps, scores, windows: [['t040', 't049']] }], NAB_PROFILES.standard);
+    const r = scoreNab(
+      [{ name: 'f', timestamps, scores, windows: [['t040', 't049']] }],
+      NAB_PROFILES.standard,
+    );
     expect(r.threshold).toBe(1);
     expect(r.tp).toBe(1);
     expect(r.fp).toBe(1);
@@ -69,11 +80,18 @@ describe('NAB scorer', () => {
   });
 
   it('rejects a window whose edges match no row', () => {
-    expect(() => scoreNab([{ name: 'f', timestamps: ['a', 'b'], scores: [0, 1], windows: [['a', 'z']] }], NAB_PROFILES.standard)).toThrow(/does not match/);
+    expect(() =>
+      scoreNab(
+        [{ name: 'f', timestamps: ['a', 'b'], scores: [0, 1], windows: [['a', 'z']] }],
+        NAB_PROFILES.standard,
+      ),
+    ).toThrow(/does not match/);
   });
 
   it('parses CSV text without a trailing newline and with CRLF line ends', () => {
-    expect(parseNabCsv('timestamp,value\r\n2014-01-01 00:00:00,1.5\r\n2014-01-01 00:05:00,-2', 'value')).toEqual({
+    expect(
+      parseNabCsv('timestamp,value\r\n2014-01-01 00:00:00,1.5\r\n2014-01-01 00:05:00,-2', 'value'),
+    ).toEqual({
       timestamps: ['2014-01-01 00:00:00', '2014-01-01 00:05:00'],
       values: [1.5, -2],
     });

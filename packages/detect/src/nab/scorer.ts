@@ -62,7 +62,8 @@ interface SweepRow {
 /** Per-row sweep scores (what a detection at that row would be worth) for one file; probationary rows are dropped. */
 function sweepRows(file: NabFile, cost: CostMatrix, firstWindowId: number, out: SweepRow[]): number {
   const n = file.timestamps.length;
-  if (file.scores.length !== n) throw new Error(`${file.name}: ${n} timestamps but ${file.scores.length} scores`);
+  if (file.scores.length !== n)
+    throw new Error(`${file.name}: ${n} timestamps but ${file.scores.length} scores`);
   const index = new Map<string, number>();
   file.timestamps.forEach((ts, i) => {
     const key = normaliseTimestamp(ts);
@@ -71,7 +72,8 @@ function sweepRows(file: NabFile, cost: CostMatrix, firstWindowId: number, out: 
   const windows = file.windows.map(([start, end]) => {
     const l = index.get(normaliseTimestamp(start));
     const r = index.get(normaliseTimestamp(end));
-    if (l === undefined || r === undefined) throw new Error(`${file.name}: window ${start}..${end} does not match a row`);
+    if (l === undefined || r === undefined)
+      throw new Error(`${file.name}: window ${start}..${end} does not match a row`);
     return { l, r };
   });
   windows.sort((a, b) => a.l - b.l);
@@ -94,7 +96,8 @@ function sweepRows(file: NabFile, cost: CostMatrix, firstWindowId: number, out: 
       const position = prevRight < 0 ? 3 : Math.abs(prevRight - i) / (prevWidth - 1);
       sweepScore = scaledSigmoid(position) * cost.fpWeight;
     }
-    if (i >= probation) out.push({ score: file.scores[i] ?? 0, sweepScore, window: active ? firstWindowId + cur : -1 });
+    if (i >= probation)
+      out.push({ score: file.scores[i] ?? 0, sweepScore, window: active ? firstWindowId + cur : -1 });
     if (active !== undefined && active.r === i) {
       prevRight = i;
       prevWidth = active.r - active.l + 1;
@@ -128,7 +131,15 @@ export function scoreNab(files: readonly NabFile[], cost: CostMatrix): NabResult
   let fpScore = 0;
   let fp = 0;
   let tp = 0;
-  let result: NabResult = { threshold: 1.1, score: total + fpScore, normalised: 0, tp, fp, fn, windows: windowCount };
+  let result: NabResult = {
+    threshold: 1.1,
+    score: total + fpScore,
+    normalised: 0,
+    tp,
+    fp,
+    fn,
+    windows: windowCount,
+  };
   let k = 0;
   while (k < rows.length) {
     const threshold = rows[k]?.score ?? 0;
@@ -169,7 +180,14 @@ export function scoreAtThreshold(files: readonly NabFile[], cost: CostMatrix, th
   let fpScore = 0;
   let fp = 0;
   for (const row of rows) {
-    if (row.window >= 0) best.set(row.window, Math.max(best.get(row.window) ?? -cost.fnWeight, row.score >= threshold ? row.sweepScore : -cost.fnWeight));
+    if (row.window >= 0)
+      best.set(
+        row.window,
+        Math.max(
+          best.get(row.window) ?? -cost.fnWeight,
+          row.score >= threshold ? row.sweepScore : -cost.fnWeight,
+        ),
+      );
     else if (row.score >= threshold) {
       fpScore += row.sweepScore;
       fp++;

@@ -66,16 +66,20 @@ describe('resonance detector', () => {
 
   it('gives scores in [0, 1] and a JSON-identical state for any finite input', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e150, max: 1e150, noNaN: true }), { maxLength: 400 }), fc.integer({ min: 2, max: 200 }), (xs, warmup) => {
-        const s = createArt(warmup);
-        for (const x of xs) {
-          const out = artUpdate(s, x);
-          expect(out.score).toBeGreaterThanOrEqual(0);
-          expect(out.score).toBeLessThanOrEqual(1);
-          if (out.match !== null) expect(Number.isFinite(out.match)).toBe(true);
-        }
-        expect(JSON.parse(JSON.stringify(s))).toEqual(unsignZeros(s));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e150, max: 1e150, noNaN: true }), { maxLength: 400 }),
+        fc.integer({ min: 2, max: 200 }),
+        (xs, warmup) => {
+          const s = createArt(warmup);
+          for (const x of xs) {
+            const out = artUpdate(s, x);
+            expect(out.score).toBeGreaterThanOrEqual(0);
+            expect(out.score).toBeLessThanOrEqual(1);
+            if (out.match !== null) expect(Number.isFinite(out.match)).toBe(true);
+          }
+          expect(JSON.parse(JSON.stringify(s))).toEqual(unsignZeros(s));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -112,7 +116,9 @@ describe('streaming detector with the resonance ensemble', () => {
     const values = pattern(900, 700);
     const a = createStreamingDetector({ warmup: 300, params: ENSEMBLE });
     values.slice(0, 600).forEach((v, i) => a.update(T0 + i * HOUR, v));
-    const b = restoreStreamingDetector(JSON.parse(JSON.stringify(a.snapshot())) as ReturnType<typeof a.snapshot>);
+    const b = restoreStreamingDetector(
+      JSON.parse(JSON.stringify(a.snapshot())) as ReturnType<typeof a.snapshot>,
+    );
     const rest = values.slice(600).map((v, i) => [T0 + (600 + i) * HOUR, v] as const);
     expect(rest.map(([t, v]) => b.update(t, v))).toEqual(rest.map(([t, v]) => a.update(t, v)));
   });

@@ -92,13 +92,18 @@ export interface ArtOutput {
   novel: boolean;
 }
 
-export function createArt(warmup: number, range?: { min: number; max: number }, params: Partial<ArtParams> = {}): ArtState {
+export function createArt(
+  warmup: number,
+  range?: { min: number; max: number },
+  params: Partial<ArtParams> = {},
+): ArtState {
   const p = { ...DEFAULT_ART_PARAMS, ...params };
   const window = Math.max(2, 2 ** Math.round(Math.log2(Math.max(2, p.window))));
   const probation = Math.max(2, Math.floor(warmup) - (Math.floor(warmup) % 2));
   const step = Math.max(1, Math.floor(probation / (window * p.windowsPerWarmup)));
   const trainSteps = Math.max(2 * window, Math.floor(probation / step));
-  const given = range !== undefined && Number.isFinite(range.min) && Number.isFinite(range.max) && range.max >= range.min;
+  const given =
+    range !== undefined && Number.isFinite(range.min) && Number.isFinite(range.max) && range.max >= range.min;
   return {
     params: { ...p, window },
     lo: given ? range.min : 0,
@@ -304,7 +309,12 @@ interface Resonance {
  * Dual-vigilance fuzzy ART step. Categories whose match reaches the upper vigilance learn (fuzzy AND); otherwise the
  * vector becomes a new category, of a known cluster when the best match reaches the lower vigilance, else novel.
  */
-function resonate(art: Pick<ArtState, 'weights' | 'used' | 'rhoLb' | 'rhoUb' | 'params'>, f: readonly number[], learn: boolean, step: number): Resonance {
+function resonate(
+  art: Pick<ArtState, 'weights' | 'used' | 'rhoLb' | 'rhoUb' | 'params'>,
+  f: readonly number[],
+  learn: boolean,
+  step: number,
+): Resonance {
   const d = f.length;
   const x = new Array<number>(2 * d);
   for (let i = 0; i < d; i++) {

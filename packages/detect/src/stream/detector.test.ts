@@ -68,7 +68,10 @@ describe('streaming detector', () => {
 
   it('learns a daily pattern on hourly data so the expected value follows it', () => {
     const rnd = noise(3);
-    const values = Array.from({ length: 24 * 21 }, (_, i) => 100 + 30 * Math.sin((2 * Math.PI * (i % 24)) / 24) + rnd());
+    const values = Array.from(
+      { length: 24 * 21 },
+      (_, i) => 100 + 30 * Math.sin((2 * Math.PI * (i % 24)) / 24) + rnd(),
+    );
     const out = feed(values, 24 * 7);
     const tail = out.slice(-48);
     const mae = tail.reduce((s, p) => s + Math.abs((p.value ?? 0) - (p.yhat ?? 0)), 0) / tail.length;
@@ -101,14 +104,24 @@ describe('streaming detector', () => {
       d.update(T0 + 3 * HOUR, 1e6),
       d.update(Number.NaN, 5),
     ];
-    expect(skipped.map((p) => p.ignored)).toEqual(['missing value', 'missing value', 'missing value', 'duplicate timestamp', 'out of order', 'invalid timestamp']);
+    expect(skipped.map((p) => p.ignored)).toEqual([
+      'missing value',
+      'missing value',
+      'missing value',
+      'duplicate timestamp',
+      'out of order',
+      'invalid timestamp',
+    ]);
     expect(skipped.every((p) => p.anomaly_score === 0)).toBe(true);
     expect(JSON.stringify(d.snapshot())).toBe(before);
   });
 
   it('continues identically after a JSON round trip of its state', () => {
     const rnd = noise(9);
-    const values = Array.from({ length: 300 }, (_, i) => 20 + 5 * Math.sin(i / 4) + rnd() + (i === 250 ? 30 : 0));
+    const values = Array.from(
+      { length: 300 },
+      (_, i) => 20 + 5 * Math.sin(i / 4) + rnd() + (i === 250 ? 30 : 0),
+    );
     const a = createStreamingDetector({ warmup: 60 });
     values.slice(0, 200).forEach((v, i) => a.update(T0 + i * HOUR, v));
     const b = restoreStreamingDetector(JSON.parse(JSON.stringify(a.snapshot())));
@@ -122,25 +135,49 @@ describe('streaming detector', () => {
     const value = fc.oneof(
       fc.double(),
       fc.constant(null),
-      fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1e300, 1e300, Number.MIN_VALUE),
+      fc.constantFrom(
+        0,
+        -0,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        -1e300,
+        1e300,
+        Number.MIN_VALUE,
+      ),
     );
-    const ts = fc.oneof(fc.integer({ min: -1e13, max: 1e13 }), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, 0));
+    const ts = fc.oneof(
+      fc.integer({ min: -1e13, max: 1e13 }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, 0),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(ts, value), { maxLength: 200 }), fc.integer({ min: 0, max: 50 }), (rows, warmup) => {
-        const d = createStreamingDetector({ warmup });
-        for (const [t, v] of rows) expectSane(d.update(t, v));
-        expect(() => JSON.stringify(d.snapshot())).not.toThrow();
-      }),
+      fc.property(
+        fc.array(fc.tuple(ts, value), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 50 }),
+        (rows, warmup) => {
+          const d = createStreamingDetector({ warmup });
+          for (const [t, v] of rows) expectSane(d.update(t, v));
+          expect(() => JSON.stringify(d.snapshot())).not.toThrow();
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('raises no anomaly on a constant series, whatever bad rows are mixed in', () => {
-    const bad = fc.constantFrom<number | null>(null, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    const bad = fc.constantFrom<number | null>(
+      null,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    );
     fc.assert(
       fc.property(
         fc.double({ min: -1e9, max: 1e9, noNaN: true }),
-        fc.array(fc.oneof(fc.constant('good' as const), bad, fc.constant('dup' as const)), { minLength: 1, maxLength: 300 }),
+        fc.array(fc.oneof(fc.constant('good' as const), bad, fc.constant('dup' as const)), {
+          minLength: 1,
+          maxLength: 300,
+        }),
         fc.integer({ min: 1, max: 6 * HOUR }),
         (c, kinds, step) => {
           const d = createStreamingDetector({ warmup: 20 });
@@ -161,7 +198,10 @@ describe('streaming detector', () => {
   it('flags a never-seen pattern inside a known range once, and stays quiet on the familiar one', () => {
     const rnd = noise(13);
     // A square wave between two levels, then a stretch at a level it never visited.
-    const values = Array.from({ length: 1200 }, (_, i) => (i >= 1000 && i < 1040 ? 50 : i % 40 < 20 ? 10 : 90) + rnd());
+    const values = Array.from(
+      { length: 1200 },
+      (_, i) => (i >= 1000 && i < 1040 ? 50 : i % 40 < 20 ? 10 : 90) + rnd(),
+    );
     const d = createStreamingDetector({ warmup: 200, range: { min: 0, max: 100 } });
     const scores = values.map((v, i) => d.update(T0 + i * HOUR, v).anomaly_score);
     const alarm = scores.findIndex((x, i) => i >= 200 && x > 0.4);

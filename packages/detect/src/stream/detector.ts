@@ -1,6 +1,14 @@
 import { artUpdate, createArt } from './art';
 import { DEFAULT_PARAMS, bandWidth } from './params';
-import type { ContextState, EnsembleState, StreamOptions, StreamParams, StreamPoint, StreamState, StreamStatus } from './types';
+import type {
+  ContextState,
+  EnsembleState,
+  StreamOptions,
+  StreamParams,
+  StreamPoint,
+  StreamState,
+  StreamStatus,
+} from './types';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -22,7 +30,8 @@ const PERIODS = [0, DAY, WEEK] as const;
 const MAX_LEVEL_SPAN = 100;
 
 function freshContext(params: StreamParams, warmup: number, range: StreamOptions['range']): ContextState {
-  const given = range !== undefined && Number.isFinite(range.min) && Number.isFinite(range.max) && range.max >= range.min;
+  const given =
+    range !== undefined && Number.isFinite(range.min) && Number.isFinite(range.max) && range.max >= range.min;
   return {
     lo: given ? range.min : 0,
     hi: given ? range.max : 0,
@@ -38,7 +47,11 @@ function freshContext(params: StreamParams, warmup: number, range: StreamOptions
   };
 }
 
-function freshEnsemble(params: StreamParams, warmup: number, range: StreamOptions['range']): EnsembleState | undefined {
+function freshEnsemble(
+  params: StreamParams,
+  warmup: number,
+  range: StreamOptions['range'],
+): EnsembleState | undefined {
   if (!(params.agreeBase > 0)) return undefined;
   const art = createArt(warmup, range);
   // One detector confirms the other within the resonance detector's own alarm-masking period.
@@ -91,7 +104,10 @@ function median(xs: readonly number[]): number {
 function normalTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
+  const erfc =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) *
+    Math.exp(-x * x);
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
 
@@ -175,7 +191,15 @@ function detectorFrom(s: StreamState): StreamingDetector {
 
   function skip(ts: number, value: number | null, reason: StreamPoint['ignored']): StreamPoint {
     const at = Number.isFinite(ts) ? ts : (s.lastTs ?? 0);
-    return { ts, value, ...expected(at, bestModel(s)), anomaly_score: 0, outside_band: false, status: status(), ignored: reason };
+    return {
+      ts,
+      value,
+      ...expected(at, bestModel(s)),
+      anomaly_score: 0,
+      outside_band: false,
+      status: status(),
+      ignored: reason,
+    };
   }
 
   function update(ts: number, value: number | null): StreamPoint {
@@ -183,7 +207,8 @@ function detectorFrom(s: StreamState): StreamingDetector {
     if (value === null || !Number.isFinite(value)) return skip(ts, value, 'missing value');
     // Beyond this, differences of two values can overflow to Infinity.
     if (Math.abs(value) > MAX_ABS) return skip(ts, value, 'out of range');
-    if (s.lastTs !== null && ts <= s.lastTs) return skip(ts, value, ts === s.lastTs ? 'duplicate timestamp' : 'out of order');
+    if (s.lastTs !== null && ts <= s.lastTs)
+      return skip(ts, value, ts === s.lastTs ? 'duplicate timestamp' : 'out of order');
 
     if (s.lastTs !== null) {
       s.dts.push(ts - s.lastTs);
@@ -218,7 +243,8 @@ function detectorFrom(s: StreamState): StreamingDetector {
       tests++;
       const pNov = noveltyFrequency(s.ctx, novelty);
       if (pNov < pMin) pMin = pNov;
-      if (s.n > p.histStart * s.warmup) for (let c = 1; c <= novelty; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) + 1;
+      if (s.n > p.histStart * s.warmup)
+        for (let c = 1; c <= novelty; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) + 1;
     }
     let score = 0;
     if (s.n > s.warmup && status() !== 'constant series') {
@@ -230,7 +256,11 @@ function detectorFrom(s: StreamState): StreamingDetector {
       if (s.ens !== undefined) score = combine(s.ens, score, artScore);
     }
     const st = status();
-    const outside = st === 'ok' && range.yhat_lower !== null && range.yhat_upper !== null && (value < range.yhat_lower || value > range.yhat_upper);
+    const outside =
+      st === 'ok' &&
+      range.yhat_lower !== null &&
+      range.yhat_upper !== null &&
+      (value < range.yhat_lower || value > range.yhat_upper);
     return { ts, value, ...range, anomaly_score: score, outside_band: outside, status: st };
   }
 
@@ -240,11 +270,15 @@ function detectorFrom(s: StreamState): StreamingDetector {
    */
   function combine(e: EnsembleState, own: number, art: number): number {
     const row = s.n;
-    const confirmed = (own > 0 && e.lastArt >= 0 && row - e.lastArt <= e.agreeRows) || (art > 0 && e.lastOwn >= 0 && row - e.lastOwn <= e.agreeRows);
+    const confirmed =
+      (own > 0 && e.lastArt >= 0 && row - e.lastArt <= e.agreeRows) ||
+      (art > 0 && e.lastOwn >= 0 && row - e.lastOwn <= e.agreeRows);
     if (own > 0) e.lastOwn = row;
     if (art > 0) e.lastArt = row;
     const cap = 0.99 * p.agreeBase;
-    const raw = confirmed ? p.agreeBase + (1 - p.agreeBase) * Math.max(Math.min(1, own * p.scoreDecades), art) : Math.max(Math.min(cap, p.ownLone * own), Math.min(cap, p.artLone * art));
+    const raw = confirmed
+      ? p.agreeBase + (1 - p.agreeBase) * Math.max(Math.min(1, own * p.scoreDecades), art)
+      : Math.max(Math.min(cap, p.ownLone * own), Math.min(cap, p.artLone * art));
     const out = raw > p.renotify * e.peak ? raw : raw * p.quietFactor;
     e.peak = Math.max(e.peak * s.peakDecay, raw);
     return clamp(out, 0, 1);
@@ -360,7 +394,8 @@ function detectorFrom(s: StreamState): StreamingDetector {
     if (j === 0) {
       const keep = 1 - p.histDecay;
       for (const hh of s.hist) for (let b = 0; b < Z_BINS; b++) hh[b] = (hh[b] ?? 0) * keep;
-      if (s.ctx !== undefined) for (let c = 0; c < s.ctx.novHist.length; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) * keep;
+      if (s.ctx !== undefined)
+        for (let c = 0; c < s.ctx.novHist.length; c++) s.ctx.novHist[c] = (s.ctx.novHist[c] ?? 0) * keep;
       s.histTotal = s.histTotal * keep + 1;
     }
     const b = binOfZ(z);

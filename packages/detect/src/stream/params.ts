@@ -34,6 +34,7 @@ export const DEFAULT_PARAMS: StreamParams = {
 
 /** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */
 export function bandWidth(sensitivity: Sensitivity | undefined): number {
-  if (typeof sensitivity === 'number') return Number.isFinite(sensitivity) && sensitivity > 0 ? sensitivity : 2;
+  if (typeof sensitivity === 'number')
+    return Number.isFinite(sensitivity) && sensitivity > 0 ? sensitivity : 2;
   return sensitivity === 'low' ? 3 : sensitivity === 'high' ? 1 : 2;
 }

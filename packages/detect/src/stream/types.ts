@@ -6,7 +6,8 @@ export type Sensitivity = 'low' | 'medium' | 'high' | number;
 export type StreamStatus = 'not enough history' | 'constant series' | 'ok';
 
 /** Why a row did not update the model. */
-export type IgnoredReason = 'missing value' | 'out of range' | 'invalid timestamp' | 'duplicate timestamp' | 'out of order';
+export type IgnoredReason =
+  'missing value' | 'out of range' | 'invalid timestamp' | 'duplicate timestamp' | 'out of order';
 
 export interface StreamParams {
   /** Level smoothing for [level-only model, seasonal models]. */
