@@ -51,7 +51,7 @@ describe('insight figures and texts', () => {
     const r = fitExpectedRange(pts);
     const ins = buildTrendInsight(r, detectTrendChanges(r), { kpi_id: 'o', kpi_display_name: 'Orders' })!;
     const m =
-      /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has moved [+-]?\d+\.\d% per day since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(
+      /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has (?:held there|moved [+-]?\d+\.\d% per day) since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(
         ins.insight_summary,
       );
     expect(m).not.toBeNull();

@@ -243,7 +243,10 @@ export function buildTrendInsight(
     insight_title: `${name} trend turned ${trend.direction} on ${day}${mostly}`,
     insight_summary:
       (trend.kind === 'jump'
-        ? `On ${day} ${name} stepped ${trend.direction} to a new level and has moved ${rate(post.slope)} since. `
+        ? `On ${day} ${name} stepped ${trend.direction} to a new level and has ${
+            // "moved 0.0% per day" says nothing a merchant can use; a flat level is said plainly.
+            /^[+-]?0\.0%/.test(rate(post.slope)) ? 'held there' : `moved ${rate(post.slope)}`
+          } since. `
         : `Since ${day} ${name} has moved ${rate(post.slope)}, after ${rate(pre.slope)} before. `) +
       `It is now ${fmt(current)}, ${formatPercent(Math.abs(effect))} ${effect >= 0 ? 'above' : 'below'} where the earlier trend pointed (${fmt(expected)}).`,
     insight_severity: severity,
