@@ -1,29 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  latestLinkFor,
-  newContext,
-  screenshot,
-  signInByMagicLink,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { latestLinkFor, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
 
 describe('signing up and finding your way', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('signs a new merchant up by magic link through the outbox and lands on workspace onboarding', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Go Live in 15 mins, 3 steps to get started!' }).waitFor();
@@ -39,14 +21,14 @@ describe('signing up and finding your way', () => {
     await page.getByText('Please check your email for the login link').waitFor();
     await screenshot(page, 'signup-link-sent');
 
-    await page.goto(await latestLinkFor(server.url, 'maya@lumen-candles.test'));
+    await page.goto(await latestLinkFor(product.server.url, 'maya@lumen-candles.test'));
     await page.waitForURL('**/onboard/create_tenant');
     await screenshot(page, 'onboard-create-tenant');
     await context.close();
   });
 
   it('refuses a free-mail sign-up with the work-email banner', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await page.goto('/login?error=invalid_domain');
     await page.getByText('Error: Please use your work email').waitFor();
@@ -58,12 +40,12 @@ describe('signing up and finding your way', () => {
   });
 
   it('sends a reused link back to /login with a clear message', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, server.url, 'reuse@north-goods.test');
+    await signInByMagicLink(page, product.server.url, 'reuse@north-goods.test');
     await page.waitForURL('**/onboard/**');
-    const link = await latestLinkFor(server.url, 'reuse@north-goods.test');
-    const other = await newContext(browser, server.url);
+    const link = await latestLinkFor(product.server.url, 'reuse@north-goods.test');
+    const other = await newContext(product.browser, product.server.url);
     const second = await other.newPage();
     await second.goto(link);
     await second.waitForURL('**/login?error=link_expired');
@@ -73,19 +55,19 @@ describe('signing up and finding your way', () => {
   });
 
   it('remembers the page a signed-out visitor asked for and returns there after sign-in', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await page.goto('/reports');
     await page.waitForURL('**/login**');
-    await signInByMagicLink(page, server.url, 'owner@demo-store.example', page.url());
+    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example', page.url());
     await page.waitForURL('**/reports');
     await context.close();
   });
 
   it('shows the page-not-found screen for an unknown path, with Go Back and Start Over', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, server.url, 'owner@demo-store.example');
+    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/no/such/page');
     await page
@@ -99,7 +81,7 @@ describe('signing up and finding your way', () => {
   });
 
   it('turns demo mode on from /demo, keeps it across reloads, and turns it off with the switch', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await page.goto('/demo');
     await page.waitForURL('**/signup?mode=demo');
@@ -108,7 +90,7 @@ describe('signing up and finding your way', () => {
     await page.getByRole('textbox', { name: /email/i }).fill('owner@demo-store.example');
     await page.getByRole('button', { name: /send magic link/i }).click();
     await page.getByText('Please check your email for the login link').waitFor();
-    await page.goto(await latestLinkFor(server.url, 'owner@demo-store.example'));
+    await page.goto(await latestLinkFor(product.server.url, 'owner@demo-store.example'));
     await page.waitForURL('**/events**');
     const demoSwitch = page
       .getByRole('switch', { name: 'Demo Mode' })

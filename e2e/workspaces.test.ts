@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInByMagicLink,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
 
 describe('workspaces and operators', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('sends an operator to the customer picker first, and shows the chosen customer', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, server.url, 'operator@tidemark.example');
+    await signInByMagicLink(page, product.server.url, 'operator@tidemark.example');
     await page.waitForURL('**/customers**');
     await page.getByText('Hello Olivia').waitFor();
     const go = page.getByRole('button', { name: "Let's go" });
@@ -48,18 +31,18 @@ describe('workspaces and operators', () => {
 
   it("refuses a member of one workspace on another workspace's URL", async () => {
     // Two merchants sign up; each gets a workspace of their own.
-    const a = await newContext(browser, server.url);
+    const a = await newContext(product.browser, product.server.url);
     const pageA = await a.newPage();
-    await signInByMagicLink(pageA, server.url, 'ana@alpha-shop.test');
+    await signInByMagicLink(pageA, product.server.url, 'ana@alpha-shop.test');
     await pageA.waitForURL('**/onboard/**');
     const tenantA = await pageA.evaluate(
       async () => (await (await fetch('/v1/auth/verify')).json()).user.tenant_id as number,
     );
 
     // The demo store's owner (onboarded) opens a URL of Ana's workspace.
-    const b = await newContext(browser, server.url);
+    const b = await newContext(product.browser, product.server.url);
     const pageB = await b.newPage();
-    await signInByMagicLink(pageB, server.url, 'owner@demo-store.example');
+    await signInByMagicLink(pageB, product.server.url, 'owner@demo-store.example');
     await pageB.waitForURL((url) => !url.pathname.startsWith('/login'));
     const status = await pageB.evaluate(
       async (id) => (await fetch(`/v1/tenants/info?tenant_id=${id}`)).status,
@@ -75,9 +58,9 @@ describe('workspaces and operators', () => {
   });
 
   it('keeps a non-operator away from the customer picker', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, server.url, 'owner@demo-store.example');
+    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/customers');
     await page.waitForURL((url) => !url.pathname.startsWith('/customers'));

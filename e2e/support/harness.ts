@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -146,3 +147,29 @@ export async function signInByMagicLink(
 }
 
 export { rmSync };
+
+/** One production server and one browser for a test file, started before its tests and stopped after them. */
+export function useProduct(env: Record<string, string> = {}): {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+} {
+  const state: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    state.server = await startServer(env);
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return {
+    get server() {
+      if (!state.server) throw new Error('the server starts in beforeAll');
+      return state.server;
+    },
+    get browser() {
+      if (!state.browser) throw new Error('the browser starts in beforeAll');
+      return state.browser;
+    },
+  };
+}

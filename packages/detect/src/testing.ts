@@ -31,3 +31,14 @@ export function hourlySeries(
   }
   return out;
 }
+
+/** Deterministic noise in [-1, 1) (xorshift32), so tests never flake. */
+export function noise(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return ((x >>> 0) / 2 ** 32) * 2 - 1;
+  };
+}

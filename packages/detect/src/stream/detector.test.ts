@@ -1,21 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { noise } from '../testing';
 import { createStreamingDetector, restoreStreamingDetector } from './detector';
 import type { StreamPoint } from './types';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2024, 0, 1);
-
-/** Deterministic noise in [-1, 1) so tests never flake. */
-function noise(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return ((x >>> 0) / 2 ** 32) * 2 - 1;
-  };
-}
 
 function feed(values: readonly (number | null)[], warmup = 48, stepMs = HOUR): StreamPoint[] {
   const d = createStreamingDetector({ warmup });
