@@ -3,17 +3,10 @@ import { detectSpikes, type SpikeIncident, type SpikeOptions } from './spikes';
 import { detectTrendChanges, type TrendChangeResult, type TrendOptions } from './trend';
 import type { InputPoint, SeriesStatus } from './series';
 
-/** The wire's series point (spec §3): anomaly is the string 'True' or 'False'. */
-export interface SeriesPoint {
-  timestamp: string;
-  result: {
-    y: number | null;
-    yhat: number | null;
-    yhat_lower: number | null;
-    yhat_upper: number | null;
-    anomaly: 'True' | 'False';
-  };
-}
+import type { SeriesPoint } from '@tidemark/contract';
+
+/** The wire's series point (spec §3), from the contract: anomaly is the string 'True' or 'False'. */
+export type { SeriesPoint };
 
 export interface Analysis {
   status: SeriesStatus;

@@ -1,3 +1,4 @@
+import type { OverlaySeries, SeriesPoint } from '@tidemark/contract';
 import { addInTimezone } from '@tidemark/format';
 import type { Grain } from './series';
 
@@ -85,16 +86,8 @@ export function overlayWindows(
   };
 }
 
-export interface OverlayPoint {
-  timestamp: string;
-  result: {
-    y: number | null;
-    yhat: number | null;
-    yhat_lower: number | null;
-    yhat_upper: number | null;
-    anomaly: 'True' | 'False';
-  };
-}
+/** A point of an overlay series: the contract's series point. */
+export type OverlayPoint = SeriesPoint;
 
 /**
  * Overlay series: main, period1 and period2 as lists of series points; earlier periods are shifted onto
@@ -104,7 +97,7 @@ export function buildOverlay(
   points: readonly OverlayPoint[],
   windows: OverlayWindows,
   tz?: string,
-): { main: OverlayPoint[]; period1: OverlayPoint[]; period2: OverlayPoint[] } {
+): OverlaySeries {
   const days = OVERLAY_PERIOD_DAYS[windows.type];
   const pick = (win: TimeWindow, k: number): OverlayPoint[] =>
     points

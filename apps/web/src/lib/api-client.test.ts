@@ -1,4 +1,4 @@
-import { routes } from '@tidemark/contract';
+import { DEFAULT_FLAGS, routes } from '@tidemark/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeVerify } from '@/testing/fixtures';
@@ -76,18 +76,5 @@ describe('apiRequest', () => {
 });
 
 function makeFlagsBody() {
-  return {
-    insights: true,
-    reports: true,
-    metrics: true,
-    explorer: false,
-    digest: false,
-    events: true,
-    'create-global-filter': true,
-    'global-filter': true,
-    filtering: true,
-    rca: true,
-    'event-summary': true,
-    'event-funnel': false,
-  };
+  return { ...DEFAULT_FLAGS };
 }
