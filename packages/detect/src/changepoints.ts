@@ -31,7 +31,7 @@ export function linePrefix(
     m + 1,
     m + 1,
     m + 1,
-  ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  );
   const p: LinePrefix = { c: pc, n: pn, t: pt, tt: ptt, y: py, ty: pty, yy: pyy };
   pc[0] = pn[0] = pt[0] = ptt[0] = py[0] = pty[0] = pyy[0] = 0;
   let c = 0;

@@ -104,14 +104,7 @@ export interface SeasonalWork {
 
 /** Work arrays of fitSeasonal, carved from `mem` (6n long). */
 export function seasonalWork(n: number, mem: Float64Array): SeasonalWork {
-  const [e, comp, count, level, sum, cnt] = carve(mem, n, n, n, n, n, n) as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  const [e, comp, count, level, sum, cnt] = carve(mem, n, n, n, n, n, n);
   return { e, comp, count, level, sum, cnt };
 }
 
@@ -315,13 +308,7 @@ export interface TrendPrefix {
 
 /** Running-sum arrays of the trend smoother, carved from `mem` (5(n + 1) long). */
 export function trendPrefix(n: number, mem: Float64Array): TrendPrefix {
-  const [a, t, tt, y, ty] = carve(mem, n + 1, n + 1, n + 1, n + 1, n + 1) as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  const [a, t, tt, y, ty] = carve(mem, n + 1, n + 1, n + 1, n + 1, n + 1);
   return { n: a, t, tt, y, ty };
 }
 

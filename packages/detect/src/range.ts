@@ -164,20 +164,7 @@ export function fitExpectedRange(
     n,
     6 * n,
     5 * (n + 1),
-  ) as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  );
   const tmp = buf;
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
@@ -365,7 +352,7 @@ export function fitExpectedRange(
     n,
     n,
     n,
-  ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  );
   const inflate = 1 / Math.sqrt(1 - hMean);
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);

@@ -18,14 +18,18 @@ export function scratch(slot: number, size: number): Float64Array {
 }
 
 /** Consecutive views of the given lengths over one array. */
-export function carve(mem: Float64Array, ...lengths: number[]): Float64Array[] {
+export function carve<const L extends readonly number[]>(
+  mem: Float64Array,
+  ...lengths: L
+): { [K in keyof L]: Float64Array } {
   const out: Float64Array[] = [];
   let at = 0;
   for (const len of lengths) {
     out.push(mem.subarray(at, at + len));
     at += len;
   }
-  return out;
+  // One view per requested length, in order: exactly the mapped tuple type.
+  return out as { [K in keyof L]: Float64Array };
 }
 
 let bytes = new ArrayBuffer(0);
