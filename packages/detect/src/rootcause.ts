@@ -93,6 +93,11 @@ function finite(v: number | undefined): number {
   return v !== undefined && Number.isFinite(v) ? v : 0;
 }
 
+/** A value per unit of population; nothing when there is no population. */
+const per = (x: number, population: number): number => (population > 0 ? x / population : 0);
+/** A part of a total that may be negative (a metric's change); zero when the total is zero. */
+const shareOf = (x: number, total: number): number => (total !== 0 ? x / total : 0);
+
 /** Contribution, value movement, population change and surprise of each value of one dimension. */
 function scoreValues(values: RootCauseValue[]): { scored: Scored[]; nulls: number; delta: number } | null {
   const usable = values.filter((v) => v.dim_val !== null && v.dim_val !== '');
@@ -104,31 +109,20 @@ function scoreValues(values: RootCauseValue[]): { scored: Scored[]; nulls: numbe
   const popCurT = ratio ? sum((v) => finite(v.current_population)) : curT;
   const popExpT = ratio ? sum((v) => finite(v.expected_population)) : expT;
   if (usable.length === 0) return null;
-  const rateCur = ratio ? (popCurT > 0 ? curT / popCurT : 0) : curT;
-  const rateExp = ratio ? (popExpT > 0 ? expT / popExpT : 0) : expT;
+  const rateCur = ratio ? per(curT, popCurT) : curT;
+  const rateExp = ratio ? per(expT, popExpT) : expT;
   const delta = rateCur - rateExp;
   const scored = usable.map((v): Scored => {
     const cur = finite(v.current);
     const exp = finite(v.expected);
-    const sCur = ratio
-      ? popCurT > 0
-        ? finite(v.current_population) / popCurT
-        : 0
-      : curT !== 0
-        ? cur / curT
-        : 0;
-    const sExp = ratio
-      ? popExpT > 0
-        ? finite(v.expected_population) / popExpT
-        : 0
-      : expT !== 0
-        ? exp / expT
-        : 0;
+    // Share of the whole: of the population for a rate metric, of the metric itself otherwise.
+    const sCur = ratio ? per(finite(v.current_population), popCurT) : shareOf(cur, curT);
+    const sExp = ratio ? per(finite(v.expected_population), popExpT) : shareOf(exp, expT);
     let contribution: number;
     let movement: number;
     if (ratio) {
-      const rCur = finite(v.current_population) > 0 ? cur / finite(v.current_population) : 0;
-      const rExp = finite(v.expected_population) > 0 ? exp / finite(v.expected_population) : 0;
+      const rCur = per(cur, finite(v.current_population));
+      const rExp = per(exp, finite(v.expected_population));
       // Within-segment change plus mix shift against the overall baseline rate; sums to the overall change.
       contribution = delta !== 0 ? (sCur * rCur - sExp * rExp - (sCur - sExp) * rateExp) / delta : 0;
       movement = rExp !== 0 ? (rCur - rExp) / Math.abs(rExp) : 0;
