@@ -72,6 +72,9 @@ export interface Actor {
   headers: Record<string, string>;
 }
 
+/** The infrastructure part of a service context, for factories that call services directly. */
+const contextOf = (t: TestApp) => ({ db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log });
+
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
@@ -81,7 +84,7 @@ export async function createWorkspace(
   name = `Shop ${unique()}`,
 ): Promise<{ tenant: TenantRow; owner: Actor }> {
   const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique()}.test`;
-  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const ctx = contextOf(t);
   const userId = await signInByEmail(ctx, { email: `owner@${domain}`, plan: 'shopify', shopifyData: null });
   const [row] = await t.db.query<{ tenant_id: number }>('select tenant_id from users where user_id = $1', [
     userId,
@@ -98,14 +101,14 @@ export async function createOperator(t: TestApp): Promise<Actor> {
     'select tenant_id from tenants where is_all_customers',
   );
   const domain = `ops-${unique()}.test`;
-  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const ctx = contextOf(t);
   const userId = await signInByEmail(ctx, { email: `ops@${domain}`, plan: 'internal', shopifyData: null });
   await addMember(t.db, all!.tenant_id, userId, 'member');
   return actorFor(t, userId);
 }
 
 export async function actorFor(t: TestApp, userId: number): Promise<Actor> {
-  const ctx = { db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log };
+  const ctx = contextOf(t);
   const session = await startSession(ctx, userId);
   const csrf = randomBytes(16).toString('hex');
   const [user] = await t.db.query<{ tenant_id: number; email: string }>(
