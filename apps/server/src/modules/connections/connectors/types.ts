@@ -1,0 +1,57 @@
+/**
+ * One interface for every data source a workspace connects (spec 1 §3, Connector). The extraction job
+ * only talks to this interface, so a connector is tested alone against a real server (or a local one
+ * answering like the provider's API) and the warehouse loader stays the same for all of them.
+ */
+
+/** The warehouse's column types; each connector maps its driver's types onto these. */
+export type ColumnType = 'integer' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'timestamptz' | 'text';
+
+export interface SourceColumn {
+  /** Name as the source spells it. */
+  name: string;
+  type: ColumnType;
+  /** Part of the source table's primary key (upserts on incremental syncs use it). */
+  isKey?: boolean;
+}
+
+export interface SourceTable {
+  /** Qualified where the source has schemas (`public.orders`), plain otherwise. */
+  name: string;
+  /** Estimated row count when the source knows it cheaply, else null. */
+  estimatedRows: number | null;
+}
+
+/** A cell as read from the source; decimals and 64-bit integers arrive as strings so nothing is rounded. */
+export type CellValue = string | number | boolean | Date | null;
+
+export interface ReadRowsOptions {
+  columns: SourceColumn[];
+  /** Column ordering the read for incremental syncs (an updated_at or an increasing id); none reads everything. */
+  cursorColumn?: string | undefined;
+  /** Only rows whose cursor is at or after this value (inclusive: rows sharing the last value are re-read). */
+  from?: string | number | null | undefined;
+  /** Rows per yielded batch. */
+  batchSize?: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** Thrown for anything a user can fix (wrong password, unknown host, missing permission); `reason` is the driver's words. */
+export class ConnectorError extends Error {
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'ConnectorError';
+    this.reason = reason;
+  }
+}
+
+export interface Connector {
+  /** Connects and runs a trivial query; throws ConnectorError with the driver's reason. */
+  testConnection(): Promise<void>;
+  listTables(): Promise<SourceTable[]>;
+  readSchema(table: string): Promise<SourceColumn[]>;
+  /** Rows in cursor order (when a cursor is given), as arrays aligned with `options.columns`. */
+  readRows(table: string, options: ReadRowsOptions): AsyncIterable<CellValue[][]>;
+  close(): Promise<void>;
+}
