@@ -4,7 +4,7 @@ import { latestLinkFor, newContext, screenshot, signInByMagicLink, useProduct } 
 describe('signing up and finding your way', () => {
   const product = useProduct();
 
-  it('signs a new merchant up by magic link through the outbox and lands on workspace onboarding', async () => {
+  it('signs a new merchant up by the e-mailed magic link and lands on workspace onboarding', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await page.goto('/signup');
@@ -21,7 +21,7 @@ describe('signing up and finding your way', () => {
     await page.getByText('Please check your email for the login link').waitFor();
     await screenshot(page, 'signup-link-sent');
 
-    await page.goto(await latestLinkFor(product.server.url, 'maya@lumen-candles.test'));
+    await page.goto(await latestLinkFor(product.server, 'maya@lumen-candles.test'));
     await page.waitForURL('**/onboard/create_tenant');
     await screenshot(page, 'onboard-create-tenant');
     await context.close();
@@ -42,9 +42,9 @@ describe('signing up and finding your way', () => {
   it('sends a reused link back to /login with a clear message', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server.url, 'reuse@north-goods.test');
+    await signInByMagicLink(page, product.server, 'reuse@north-goods.test');
     await page.waitForURL('**/onboard/**');
-    const link = await latestLinkFor(product.server.url, 'reuse@north-goods.test');
+    const link = await latestLinkFor(product.server, 'reuse@north-goods.test');
     const other = await newContext(product.browser, product.server.url);
     const second = await other.newPage();
     await second.goto(link);
@@ -59,7 +59,7 @@ describe('signing up and finding your way', () => {
     const page = await context.newPage();
     await page.goto('/reports');
     await page.waitForURL('**/login**');
-    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example', page.url());
+    await signInByMagicLink(page, product.server, 'owner@demo-store.example', page.url());
     await page.waitForURL('**/reports');
     await context.close();
   });
@@ -67,7 +67,7 @@ describe('signing up and finding your way', () => {
   it('shows the page-not-found screen for an unknown path, with Go Back and Start Over', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example');
+    await signInByMagicLink(page, product.server, 'owner@demo-store.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/no/such/page');
     await page
@@ -90,7 +90,7 @@ describe('signing up and finding your way', () => {
     await page.getByRole('textbox', { name: /email/i }).fill('owner@demo-store.example');
     await page.getByRole('button', { name: /send magic link/i }).click();
     await page.getByText('Please check your email for the login link').waitFor();
-    await page.goto(await latestLinkFor(product.server.url, 'owner@demo-store.example'));
+    await page.goto(await latestLinkFor(product.server, 'owner@demo-store.example'));
     await page.waitForURL('**/events**');
     const demoSwitch = page
       .getByRole('switch', { name: 'Demo Mode' })

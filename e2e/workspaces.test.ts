@@ -7,7 +7,7 @@ describe('workspaces and operators', () => {
   it('sends an operator to the customer picker first, and shows the chosen customer', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server.url, 'operator@tidemark.example');
+    await signInByMagicLink(page, product.server, 'operator@tidemark.example');
     await page.waitForURL('**/customers**');
     await page.getByText('Hello Olivia').waitFor();
     const go = page.getByRole('button', { name: "Let's go" });
@@ -33,7 +33,7 @@ describe('workspaces and operators', () => {
     // Two merchants sign up; each gets a workspace of their own.
     const a = await newContext(product.browser, product.server.url);
     const pageA = await a.newPage();
-    await signInByMagicLink(pageA, product.server.url, 'ana@alpha-shop.test');
+    await signInByMagicLink(pageA, product.server, 'ana@alpha-shop.test');
     await pageA.waitForURL('**/onboard/**');
     const tenantA = await pageA.evaluate(
       async () => (await (await fetch('/v1/auth/verify')).json()).user.tenant_id as number,
@@ -42,7 +42,7 @@ describe('workspaces and operators', () => {
     // The demo store's owner (onboarded) opens a URL of Ana's workspace.
     const b = await newContext(product.browser, product.server.url);
     const pageB = await b.newPage();
-    await signInByMagicLink(pageB, product.server.url, 'owner@demo-store.example');
+    await signInByMagicLink(pageB, product.server, 'owner@demo-store.example');
     await pageB.waitForURL((url) => !url.pathname.startsWith('/login'));
     const status = await pageB.evaluate(
       async (id) => (await fetch(`/v1/tenants/info?tenant_id=${id}`)).status,
@@ -60,7 +60,7 @@ describe('workspaces and operators', () => {
   it('keeps a non-operator away from the customer picker', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server.url, 'owner@demo-store.example');
+    await signInByMagicLink(page, product.server, 'owner@demo-store.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/customers');
     await page.waitForURL((url) => !url.pathname.startsWith('/customers'));

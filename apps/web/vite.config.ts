@@ -19,6 +19,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish our sources; error reporting can upload hidden ones when it is configured.
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // zod, its configuration and the schemas built with it run in one chunk, in import order (see lib/zod-config.ts).
+        manualChunks: (id) =>
+          /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-config|[\\/]packages[\\/]contract[\\/]/.test(id)
+            ? 'contract'
+            : undefined,
+      },
+    },
   },
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startMailSink, type MailSink } from './mail-sink';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,6 +28,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: string[];
+  /** The SMTP server the product delivers its e-mail to. */
+  mail: MailSink;
   stop(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw new Error('No production build: run "npm run build" first (npm test does).');
   }
   const port = await freePort();
+  const mail = await startMailSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidemark-e2e-'));
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
@@ -52,6 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
+      SMTP_URL: mail.url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +79,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs,
+    mail,
     async stop() {
+      await mail.close();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -116,26 +123,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
-interface Outbox {
-  messages: Array<{ to: string; subject: string; links: string[] }>;
-}
-
-/** The newest sign-in link e-mailed to an address, read from the local outbox as a developer would. */
-export async function latestLinkFor(serverUrl: string, email: string): Promise<string> {
+/** The newest sign-in link e-mailed to an address, as the recipient would find it in their inbox. */
+export async function latestLinkFor(server: RunningServer, email: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const res = await fetch(`${serverUrl}/v1/dev/outbox`);
-    const outbox = (await res.json()) as Outbox;
-    const message = outbox.messages.find((m) => m.to === email.toLowerCase());
-    if (message?.links[0]) return message.links[0];
+    const message = server.mail.messages.findLast((m) => m.to.includes(email.toLowerCase()));
+    const link = message?.text.match(/https?:\/\/\S+\/v1\/auth\/magic-login\/callback\?token=[\w-]+/)?.[0];
+    if (link) return link;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no e-mail to ${email} in the outbox`);
+  throw new Error(`no e-mail to ${email} reached the mail server`);
 }
 
 /** Signs in through the real form and the e-mailed link. */
 export async function signInByMagicLink(
   page: Page,
-  serverUrl: string,
+  server: RunningServer,
   email: string,
   from = '/login',
 ): Promise<void> {
@@ -143,7 +145,7 @@ export async function signInByMagicLink(
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('button', { name: /send magic link/i }).click();
   await page.getByText('Please check your email for the login link').waitFor();
-  await page.goto(await latestLinkFor(serverUrl, email));
+  await page.goto(await latestLinkFor(server, email));
 }
 
 export { rmSync };

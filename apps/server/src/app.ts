@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import authPlugin from './plugins/auth';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
+import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 import { authRoutes } from './modules/auth';
 import { devRoutes } from './modules/dev';
@@ -32,8 +33,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Forwarded headers decide request.ip (and so the sign-in rate limit): believed only from named proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy.join(',') : false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed or oversized URLs are refused before routing; Fastify's own answer would echo the URL back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void reply.code(status).send({ success: false, message: 'The address of this request is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,7 +55,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate(
     'mailer',
     options.mailer ??
-      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log)),
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer(db, app.log, { printLinks: config.logFormat === 'pretty' })),
   );
   app.decorate('routeTable', []);
   app.decorate('registeredRoutes', []);
@@ -57,9 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.registeredRoutes.push({ method: String(route.method), url: route.url, access: route.config?.access });
   });
 
-  await app.register(cookie, { secret: await sessionSecret(db, config.sessionSecret) });
+  app.decorate('sessionSecret', await sessionSecret(db, config.sessionSecret));
+  await app.register(cookie, { secret: app.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   await app.register(authPlugin);
   await app.register(openapi);
 

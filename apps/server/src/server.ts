@@ -35,9 +35,14 @@ try {
 }
 
 const mail =
-  app.mailer.kind === 'outbox'
-    ? `No SMTP_URL is set: sign-in links are printed in this log and listed at ${config.publicUrl}/v1/dev/outbox`
-    : 'Sign-in links are sent through SMTP.';
+  app.mailer.kind !== 'outbox'
+    ? 'Sign-in links are sent through SMTP.'
+    : config.env === 'production'
+      ? '!! NODE_ENV=production and no SMTP_URL: sign-in e-mails CANNOT BE DELIVERED. Nobody can sign in by e-mail until SMTP_URL is set.'
+      : `No SMTP_URL is set: sign-in e-mails go to the local outbox, readable from this machine only at ${config.publicUrl}/v1/dev/outbox${config.logFormat === 'pretty' ? ' (and printed in this log)' : ''}`;
+if (app.mailer.kind === 'outbox' && config.env === 'production') {
+  app.log.error('NODE_ENV=production without SMTP_URL: sign-in e-mails cannot be delivered');
+}
 console.log(
   [
     '',

@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'not_configured'
-  | 'internal';
+  | 'internal'
+  // Domain failures a caller must tell apart; each maps to a status like the generic codes.
+  | 'invalid_domain';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -22,6 +24,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   not_configured: 501,
   internal: 500,
+  invalid_domain: 400,
 };
 
 /** Titles and messages per status (spec 2 §8). `{resource}` is filled in by the caller. */

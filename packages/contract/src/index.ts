@@ -5,3 +5,4 @@ export * from './tenants';
 export * from './health';
 export * from './routes';
 export * from './insights';
+export * from './web-routes';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const ALL_CUSTOMERS_LABEL = 'All';
 export const DEFAULT_TIMEZONE = 'Etc/UTC';
+/** Spec 1 §5: a workspace name is at most 40 characters. */
+export const WORKSPACE_NAME_MAX = 40;
 
 /** Tenant context on every tenant-scoped call (spec: "Calls carry tenant_id"). */
 export const TenantQuerySchema = z.object({

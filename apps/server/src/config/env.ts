@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,7 +15,8 @@ const optionalString = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
+  TRUST_PROXY: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString,
@@ -43,6 +45,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Addresses (IPs, CIDRs or proxy-addr's names) of the proxies whose X-Forwarded-* headers are believed; none by default. */
+  trustProxy: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -74,6 +78,30 @@ function provider(id: string | undefined, secret: string | undefined, issuer: st
   return id && secret ? { issuer, clientId: id, clientSecret: secret } : undefined;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `TRUST_PROXY=10.0.0.0/8, 127.0.0.1` — each entry an IP, a CIDR, or one of proxy-addr's names. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  if (!value) return [];
+  const entries = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [ip, bits, extra] = entry.split('/');
+    const family = isIP(ip ?? '');
+    const bitsOk =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && extra === undefined);
+    if (!PROXY_NAMES.has(entry) && !(family && bitsOk)) {
+      throw new Error(
+        `Invalid environment:\n  TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** Validates the environment once at start; nothing else reads process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -86,7 +114,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // The embedded database means one machine (a laptop, a trial): stay on loopback. With DATABASE_URL the
+    // server is a deployment, usually in a container that is reached from outside it.
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,

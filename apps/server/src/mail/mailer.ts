@@ -32,8 +32,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP, mail lands in a table (readable at /v1/dev/outbox) and in the log, so sign-in still works locally. */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+/**
+ * Without SMTP, mail lands in a table (readable at /v1/dev/outbox from this machine), so sign-in still works
+ * locally. Links go to the log only when it is the readable one on a terminal: JSON logs are shipped elsewhere,
+ * and a sign-in link in them would let whoever reads the logs sign in.
+ */
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger, options: { printLinks: boolean }): Mailer {
   return {
     kind: 'outbox',
     async send(m) {
@@ -41,10 +45,11 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         'insert into dev_outbox (recipient, subject, body_text, links) values ($1, $2, $3, $4)',
         [m.to, m.subject, m.text, JSON.stringify(m.links)],
       );
-      log.info(
-        { to: m.to, subject: m.subject, links: m.links },
-        `Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`,
-      );
+      if (options.printLinks) {
+        log.info(`Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`);
+      } else {
+        log.info({ to: m.to, subject: m.subject }, 'Outbox: e-mail kept locally (read it at /v1/dev/outbox)');
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE } from '@tidemark/contract';
+import { CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE } from '@tidemark/contract';
 import { AppError } from '../errors';
-import { resolveSession, safeEqual } from '../modules/auth';
+import { csrfTokenFor, resolveSession, safeEqual } from '../modules/auth';
 import { authorizeOperator, authorizeTenant } from '../modules/tenants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,9 +40,9 @@ export default fp(
       request.user = await resolveSession(base, request.cookies[SESSION_COOKIE]);
 
       if (request.user && !SAFE_METHODS.has(request.method)) {
-        const cookie = request.cookies[CSRF_COOKIE];
         const header = request.headers[CSRF_HEADER];
-        if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+        const expected = csrfTokenFor(app.sessionSecret, request.user.sessionHash);
+        if (typeof header !== 'string' || !safeEqual(header, expected)) {
           throw new AppError('forbidden', 'Missing or invalid CSRF token. Reload the page and try again.');
         }
       }

@@ -36,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    /** Signs cookies and keys CSRF tokens; from SESSION_SECRET or made once and kept in the database. */
+    sessionSecret: string;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -3,11 +3,12 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import staticFiles from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { catalogueFor } from '@tidemark/contract';
+import { catalogueFor, isAppRoute } from '@tidemark/contract';
 
 /**
- * Serves the built web app and answers every other browser path with index.html (the app routes it);
- * unknown /v1 paths get a JSON 404.
+ * Serves the built web app. Paths the app routes get index.html with 200; any other browser path gets the
+ * same page (which shows "not found") with 404, so crawlers and monitors see the truth. Unknown /v1 paths
+ * get a JSON 404.
  */
 export default fp(
   async function web(app: FastifyInstance) {
@@ -17,6 +18,8 @@ export default fp(
       await app.register(staticFiles, {
         root: dir,
         wildcard: false,
+        // Source maps would publish the app's sources: a build that made them still never serves them.
+        allowedPath: (pathname) => !pathname.endsWith('.map'),
         // Hashed assets never change; index.html must always be revalidated to pick up a new release.
         setHeaders: (res, file) => {
           res.header(
@@ -31,9 +34,14 @@ export default fp(
       app.log.warn(`No web build in ${dir}: run "npm run build" to serve the app.`);
     }
     app.setNotFoundHandler(async (request, reply) => {
-      const isApi = request.url.startsWith('/v1/') || request.url === '/v1';
-      if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isApi = pathname.startsWith('/v1/') || pathname === '/v1';
+      const isPage = !isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD');
+      if (isPage && !path.extname(pathname)) {
+        return reply
+          .status(isAppRoute(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
       }
       return reply.status(404).send({ success: false, message: catalogueFor(404, 'path').message });
     });

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config/env';
 import { buildApp } from '../app';
 import { openDb, type Db } from '../db/client';
 import { addMember, createTenant, type TenantRow } from '../modules/tenants';
-import { signInByEmail, startSession } from '../modules/auth';
+import { csrfTokenFor, hashToken, signInByEmail, startSession } from '../modules/auth';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -24,7 +24,7 @@ export interface TestApp {
 
 /** A fresh app on a fresh database: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
 export async function buildTestApp(
-  options: { driver?: TestDriver; config?: Partial<Config> } = {},
+  options: { driver?: TestDriver; config?: Partial<Config>; logger?: object } = {},
 ): Promise<TestApp> {
   const driver = options.driver ?? 'pglite';
   const config = loadConfig(
@@ -45,7 +45,7 @@ export async function buildTestApp(
   } else {
     db = await openDb({ dataDir: 'memory://' });
   }
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
@@ -110,7 +110,7 @@ export async function createOperator(t: TestApp): Promise<Actor> {
 export async function actorFor(t: TestApp, userId: number): Promise<Actor> {
   const ctx = contextOf(t);
   const session = await startSession(ctx, userId);
-  const csrf = randomBytes(16).toString('hex');
+  const csrf = csrfTokenFor(t.app.sessionSecret, hashToken(session));
   const [user] = await t.db.query<{ tenant_id: number; email: string }>(
     'select tenant_id, email from users where user_id = $1',
     [userId],

@@ -1,3 +1,5 @@
+import { isSafeInternalPath } from '@tidemark/contract';
+
 /**
  * Every in-app URL. `path` is the router pattern; `getHref` builds a concrete link.
  * Components never write a literal in-app URL.
@@ -105,12 +107,7 @@ export function isPathWithin(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(base.endsWith('/') ? base : `${base}/`);
 }
 
-/**
- * Accepts only same-site paths as redirect targets so that a crafted link can never send a user
- * to another site (mirrors the contract's RedirectPathSchema).
- */
+/** A redirect target, or null when the contract's one judge of safe paths refuses it. */
 export function safeInternalPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  return isSafeInternalPath(value) ? value : null;
 }

@@ -1,6 +1,8 @@
 import foundation from './0001-foundation';
+import uniqueWorkspaceNames from './0002-unique-workspace-names';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0001-foundation', sql: foundation },
+  { id: '0002-unique-workspace-names', sql: uniqueWorkspaceNames },
 ];

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
-  AUTH_MESSAGES,
   CSRF_COOKIE,
   OIDC_PROVIDERS,
   routes,
@@ -12,14 +11,16 @@ import { isAppError } from '../../errors';
 import { consumeMagicLink, endSession, requestMagicLink, verify } from './auth.service';
 import { finishOidc, startOidc, type OidcFlowState } from './oidc';
 import { clearSessionCookies, OIDC_COOKIE, setCsrfCookie, setSessionCookies } from './cookies';
+import { csrfTokenFor } from './tokens';
 
 const loginWithError = (reply: FastifyReply, error: LoginErrorCode) =>
   reply.redirect(`/login?error=${error}`);
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.verify, ({ ctx, request, reply }) => {
-    // A session whose CSRF cookie was lost could never change anything again; the app's first call restores it.
-    if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, ctx.config);
+    // A session whose CSRF cookie was lost (or is stale) could never change anything again; the app's first call restores it.
+    const csrf = csrfTokenFor(app.sessionSecret, ctx.user.sessionHash);
+    if (request.cookies[CSRF_COOKIE] !== csrf) setCsrfCookie(reply, ctx.config, csrf);
     return verify({ ctx });
   });
 
@@ -44,10 +45,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.magicLoginCallback, async ({ ctx, input, reply }) => {
     try {
       const result = await consumeMagicLink({ ctx, token: input.query.token });
-      setSessionCookies(reply, ctx.config, result.sessionToken);
+      setSessionCookies(reply, ctx.config, app.sessionSecret, result.sessionToken);
       return reply.redirect(result.redirect);
     } catch (error) {
-      if (isAppError(error) && error.message === AUTH_MESSAGES.invalidDomain)
+      if (isAppError(error) && error.code === 'invalid_domain')
         return loginWithError(reply, 'invalid_domain');
       if (isAppError(error) && error.code === 'unauthorized') return loginWithError(reply, 'link_expired');
       throw error;
@@ -93,10 +94,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       try {
         const current = new URL(request.url, ctx.config.publicUrl);
         const result = await finishOidc(ctx, settings, flow, current);
-        setSessionCookies(reply, ctx.config, result.sessionToken);
+        setSessionCookies(reply, ctx.config, app.sessionSecret, result.sessionToken);
         return reply.redirect(result.redirect);
       } catch (error) {
-        if (isAppError(error) && error.message === AUTH_MESSAGES.invalidDomain) {
+        if (isAppError(error) && error.code === 'invalid_domain') {
           return loginWithError(reply, 'invalid_domain');
         }
         ctx.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');

@@ -3,6 +3,8 @@ import {
   DEFAULT_PLAN,
   MAGIC_LINK_TTL_MINUTES,
   isFreeMailAddress,
+  isReservedEmailDomain,
+  isSafeInternalPath,
   type MagicLoginBody,
   type SuccessMessage,
   type User,
@@ -11,7 +13,13 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthUser, BaseContext, SessionContext } from '../../plugins/context';
-import { findOrCreateWorkspaceForDomain, addMember, findTenantRow, listVisibleTenants } from '../tenants';
+import {
+  addMember,
+  findOrCreateWorkspaceForDomain,
+  findTenantRow,
+  isSpecialTenantDomain,
+  listVisibleTenants,
+} from '../tenants';
 import * as repo from './auth.repository';
 import { hashToken, newToken } from './tokens';
 
@@ -67,7 +75,7 @@ export async function requestMagicLink({
 }): Promise<SuccessMessage> {
   const email = normaliseEmail(input.body.destination);
   const existing = await repo.findUserByEmail(ctx.db, email);
-  if (!existing && isFreeMailAddress(email)) throw new AppError('bad_request', AUTH_MESSAGES.invalidDomain);
+  if (!existing) await assertCanSignUp(ctx, email);
   if (
     (await repo.countRecentTokens(ctx.db, email, ADDRESS_WINDOW_MINUTES)) >=
     ctx.config.magicLinkLimitPerAddress
@@ -109,9 +117,12 @@ export interface SignInResult {
   redirect: string;
 }
 
-/** Where a signed-in user lands: the remembered target, or /; demo sign-ups keep demo mode on. */
+/**
+ * Where a signed-in user lands: the remembered target, or /; demo sign-ups keep demo mode on.
+ * The target is judged again here, at use time, so a row stored under older rules cannot redirect off-site.
+ */
 export function landingFor(redirectTo: string | null | undefined, isDemo: boolean): string {
-  const target = redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/';
+  const target = isSafeInternalPath(redirectTo) ? redirectTo : '/';
   if (!isDemo) return target;
   return `${target}${target.includes('?') ? '&' : '?'}mode=demo`;
 }
@@ -144,12 +155,27 @@ export interface SignInIdentity {
   familyName?: string | null;
 }
 
+/**
+ * A new account needs a work address of a real domain: not free mail, not a name reserved for examples,
+ * and not the domain of the demo or operator workspace (which would found a look-alike of it).
+ */
+async function assertCanSignUp(ctx: BaseContext, email: string): Promise<void> {
+  const domain = email.split('@')[1] ?? '';
+  if (
+    isFreeMailAddress(email) ||
+    isReservedEmailDomain(email) ||
+    (await isSpecialTenantDomain(ctx.db, domain))
+  ) {
+    throw new AppError('invalid_domain', AUTH_MESSAGES.invalidDomain);
+  }
+}
+
 /** Finds the user of an address or signs them up: into their domain's workspace, or a new one. */
 export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity): Promise<number> {
   const email = normaliseEmail(identity.email);
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (existing) return existing.user_id;
-  if (isFreeMailAddress(email)) throw new AppError('bad_request', AUTH_MESSAGES.invalidDomain);
+  await assertCanSignUp(ctx, email);
   const domain = email.split('@')[1]!;
   return ctx.db.transaction(async (tx: Queryable) => {
     const { tenant, created } = await findOrCreateWorkspaceForDomain(tx, { domain, plan: identity.plan });

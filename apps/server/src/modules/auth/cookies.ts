@@ -1,11 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@tidemark/contract';
 import type { Config } from '../../config/env';
-import { newToken } from './tokens';
+import { csrfTokenFor, hashToken } from './tokens';
 
 export const OIDC_COOKIE = 'tm_oidc';
 
-export function setSessionCookies(reply: FastifyReply, config: Config, sessionToken: string): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  secret: string,
+  sessionToken: string,
+): void {
   const maxAge = config.sessionTtlDays * 86_400;
   reply.setCookie(SESSION_COOKIE, sessionToken, {
     path: '/',
@@ -14,12 +19,12 @@ export function setSessionCookies(reply: FastifyReply, config: Config, sessionTo
     secure: config.secureCookies,
     maxAge,
   });
-  setCsrfCookie(reply, config);
+  setCsrfCookie(reply, config, csrfTokenFor(secret, hashToken(sessionToken)));
 }
 
-/** Double-submit token: readable by our pages (not httpOnly) and echoed in a header on every change. */
-export function setCsrfCookie(reply: FastifyReply, config: Config): void {
-  reply.setCookie(CSRF_COOKIE, newToken(), {
+/** The session's CSRF token, readable by our pages (not httpOnly) and echoed in a header on every change. */
+export function setCsrfCookie(reply: FastifyReply, config: Config, csrfToken: string): void {
+  reply.setCookie(CSRF_COOKIE, csrfToken, {
     path: '/',
     httpOnly: false,
     sameSite: 'lax',

@@ -8,6 +8,7 @@ export {
   findDemoTenant,
   findOrCreateWorkspaceForDomain,
   findTenantRow,
+  isSpecialTenantDomain,
   listVisibleTenants,
   toSummary,
 } from './tenants.service';

@@ -47,6 +47,30 @@ export async function findTenantByDomain(db: Queryable, domain: string): Promise
   return rows[0];
 }
 
+/** Domains of the demo and operator workspaces: reserved, nobody signs up into or beside them. */
+export async function isSpecialTenantDomain(db: Queryable, domain: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from tenants where email_domain = $1 and (is_demo or is_all_customers) limit 1',
+    [domain],
+  );
+  return rows.length > 0;
+}
+
+/** Which of these names a workspace already uses (names are unique regardless of case). */
+export async function takenDisplayNames(db: Queryable, names: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ name: string }>(
+    'select lower(display_name) as name from tenants where lower(display_name) = any($1::text[])',
+    [names.map((n) => n.toLowerCase())],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Serialises workspace creation so two sign-ups cannot pick the same free name at once. */
+export async function lockWorkspaceCreation(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [WORKSPACE_CREATION_LOCK]);
+}
+const WORKSPACE_CREATION_LOCK = 7_344_202;
+
 export async function isMember(db: Queryable, tenantId: number, userId: number): Promise<boolean> {
   const rows = await db.query('select 1 from memberships where tenant_id = $1 and user_id = $2', [
     tenantId,

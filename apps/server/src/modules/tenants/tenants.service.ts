@@ -1,4 +1,9 @@
-import { STATUS_CATALOGUE, type TenantInfo, type TenantSummary } from '@tidemark/contract';
+import {
+  STATUS_CATALOGUE,
+  WORKSPACE_NAME_MAX,
+  type TenantInfo,
+  type TenantSummary,
+} from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
@@ -39,7 +44,8 @@ export async function authorizeTenant(db: Queryable, input: TenantAccessInput): 
 
 /** Operators may act on any existing customer; everyone else on nothing. */
 export async function authorizeOperator(db: Queryable, input: TenantAccessInput): Promise<number> {
-  if (!input.user.isOperator) throw forbidden();
+  // Operator routes act on real customers; demo mode would aim them at the shared demo workspace.
+  if (!input.user.isOperator || input.isDemo) throw forbidden();
   const tenantId = input.requestedTenantId ?? input.user.tenantId;
   if (!(await repo.findTenant(db, tenantId))) {
     throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
@@ -85,15 +91,32 @@ export async function findOrCreateWorkspaceForDomain(
   tx: Queryable,
   input: { domain: string; plan: string },
 ): Promise<{ tenant: repo.TenantRow; created: boolean }> {
+  await repo.lockWorkspaceCreation(tx);
   const existing = await repo.findTenantByDomain(tx, input.domain);
   if (existing) return { tenant: existing, created: false };
   const tenant = await repo.insertTenant(tx, {
-    display_name: workspaceNameFromDomain(input.domain),
+    display_name: await freeWorkspaceName(tx, input.domain),
     email_domain: input.domain,
     plan: input.plan,
     tenant_status: 'new',
   });
   return { tenant, created: true };
+}
+
+/**
+ * Two workspaces never share a name (operators pick customers by it): 'Acme Store', else
+ * 'Acme Store (acme-store.co.uk)', else a number.
+ */
+async function freeWorkspaceName(tx: Queryable, domain: string): Promise<string> {
+  const base = workspaceNameFromDomain(domain);
+  const candidates = [base, `${base} (${domain})`.slice(0, WORKSPACE_NAME_MAX)];
+  for (let n = 2; n < 100; n++) candidates.push(`${base.slice(0, WORKSPACE_NAME_MAX - 4)} ${n}`);
+  const taken = await repo.takenDisplayNames(tx, candidates);
+  return candidates.find((c) => !taken.has(c.toLowerCase())) ?? `${base.slice(0, 27)} ${Date.now()}`;
+}
+
+export async function isSpecialTenantDomain(db: Queryable, domain: string): Promise<boolean> {
+  return repo.isSpecialTenantDomain(db, domain);
 }
 
 /** 'acme-store.co.uk' → 'Acme Store': a starting name the owner renames during onboarding. */
@@ -105,7 +128,7 @@ export function workspaceNameFromDomain(domain: string): string {
       .filter(Boolean)
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(' ') || domain
-  ).slice(0, 40);
+  ).slice(0, WORKSPACE_NAME_MAX);
 }
 
 export const addMember = repo.insertMembership;

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@tidemark/contract';
+import { isValidEmail } from '@tidemark/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -34,7 +34,7 @@ export function MagicLinkForm({ redirectTo, plan, shopifyData, isDemo }: MagicLi
   const send = useSendMagicLink();
 
   const trimmed = email.trim();
-  const valid = EMAIL_PATTERN.test(trimmed);
+  const valid = isValidEmail(trimmed);
   const showInvalid = checked && !valid;
 
   const onSubmit = (event: FormEvent) => {
