@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           setupFiles: ['./scripts/fast-check-setup.ts'],
+          globalSetup: ['./scripts/test-database.ts'],
           include: [
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',

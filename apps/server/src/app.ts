@@ -45,7 +45,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    options.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: (message) => app.log.debug({ component: 'postgres' }, message),
+    }));
   if (!options.db) app.addHook('onClose', () => db.close());
   await migrate(db);
   await seedIfEmpty(db, { demo: config.seedDemo });

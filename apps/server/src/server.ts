@@ -46,7 +46,7 @@ if (app.mailer.kind === 'outbox' && config.env === 'production') {
 console.log(
   [
     '',
-    `  Tidemark is running on ${config.publicUrl}  (database: ${app.db.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Tidemark is running on ${config.publicUrl}  (database: ${app.db.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'})`,
     `  Sign in at ${config.publicUrl}/login with a magic link for:`,
     `    ${DEMO_OWNER_EMAIL}   owner of the Demo Store workspace`,
     `    ${OPERATOR_EMAIL}  operator, can view every customer`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const HealthSchema = z.object({
   status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
+  database: z.enum(['embedded', 'postgres']),
   version: z.string(),
 });
 

@@ -1,16 +1,21 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
 export interface Queryable {
   query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
+  /** The embedded server under DATA_DIR, or a PostgreSQL server named by DATABASE_URL. */
+  readonly kind: 'embedded' | 'postgres';
+  /** postgres:// URL of the database, for clients that open their own connections (the job queue). */
+  readonly connectionString: string;
+  /** The schema everything lives in (tests isolate themselves in one); null for the server's default. */
+  readonly schema: string | null;
   /** Runs fn in one transaction: everything it wrote lands, or nothing does. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn on one connection of its own (COPY streams, cursors, session settings). */
+  withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -21,83 +26,41 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
 export interface DbOptions {
-  /** postgres://… for a PostgreSQL server; otherwise PGlite. */
+  /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; `memory://` keeps it in memory. */
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   schema?: string;
   poolSize?: number;
+  log?: (message: string) => void;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir ?? 'memory://');
-}
-
-async function openPglite(dataDir: string): Promise<Db> {
-  const inMemory = dataDir.startsWith('memory://');
-  let releaseLock = () => {};
-  if (!inMemory) {
-    mkdirSync(dataDir, { recursive: true });
-    releaseLock = lockDataDir(dataDir);
-  }
-  const client = await PGlite.create({
-    dataDir,
-    parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, 'postgres', options);
+  if (!options.dataDir) throw new Error('openDb needs DATABASE_URL or a data directory');
+  const server = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    ...(options.log ? { log: options.log } : {}),
   });
-  // PGlite is one connection: it queues queries itself and holds others back while a transaction runs.
-  return {
-    kind: 'pglite',
-    query: async <T extends object>(sql: string, params?: unknown[]) =>
-      (await client.query<T>(sql, params)).rows,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      client.transaction(async (tx) =>
-        fn({ query: async <R extends object>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows }),
-      ),
-    exec: async (sql) => void (await client.exec(sql)),
-    close: async () => {
-      await client.close();
-      releaseLock();
-    },
-  };
-}
-
-/**
- * The embedded database is one process's: a second one (a CLI while the server runs) would corrupt it.
- * A lock file names the owner; a lock left by a process that is gone is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'tidemark.lock');
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-  } catch {
-    const owner = Number(readFileSync(file, 'utf8'));
-    if (owner && owner !== process.pid && isAlive(owner)) {
-      throw new Error(
-        `Another Tidemark process (pid ${owner}) is using ${dataDir}. Stop it first, or use a PostgreSQL server through DATABASE_URL.`,
-      );
-    }
-    writeFileSync(file, String(process.pid));
-  }
-  return () => rmSync(file, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
+    return await openPostgres(server.connectionString, 'embedded', options, server);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    await server.stop();
+    throw error;
   }
 }
 
-async function openPostgres(url: string, options: DbOptions): Promise<Db> {
+export async function openPostgres(
+  url: string,
+  kind: Db['kind'],
+  options: DbOptions,
+  server?: EmbeddedServer,
+): Promise<Db> {
+  const schema = options.schema ?? null;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID
@@ -107,19 +70,29 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  await pool.query('select 1');
-  const db: Db = {
-    kind: 'postgres',
-    query: async <T extends object>(sql: string, params?: unknown[]) =>
-      (await pool.query<T>(sql, params as unknown[])).rows,
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`Cannot reach the database: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  const queryOn =
+    (client: pg.Pool | pg.PoolClient) =>
+    async <T extends object>(sql: string, params?: unknown[]): Promise<T[]> =>
+      (await client.query<T>(sql, params as unknown[])).rows;
+  let closed = false;
+  return {
+    kind,
+    connectionString: url,
+    schema,
+    query: queryOn(pool),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({
-          query: async <R extends object>(s: string, p?: unknown[]) =>
-            (await client.query<R>(s, p as unknown[])).rows,
-        });
+        const result = await fn({ query: queryOn(client) });
         await client.query('commit');
         return result;
       } catch (error) {
@@ -129,8 +102,25 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
         client.release();
       }
     },
+    withClient: async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        return await fn(client);
+      } catch (error) {
+        // A client left mid-COPY or mid-transaction must not go back to the pool.
+        broken = true;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     exec: async (sql) => void (await pool.query(sql)),
-    close: () => pool.end(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await server?.stop();
+    },
   };
-  return db;
 }

@@ -51,7 +51,7 @@ describe('error handling and platform routes', () => {
 
   it('reports health with the database in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'pglite', version: expect.any(String) });
+    expect(res.json()).toEqual({ status: 'ok', database: 'postgres', version: expect.any(String) });
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {

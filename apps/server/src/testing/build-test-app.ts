@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
+import './provided-context';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@tidemark/contract';
 import { loadConfig, type Config } from '../config/env';
 import { buildApp } from '../app';
-import { openDb, type Db } from '../db/client';
+import { openPostgres, type Db } from '../db/client';
 import { addMember, createTenant, type TenantRow } from '../modules/tenants';
 import { csrfTokenFor, hashToken, signInByEmail, startSession } from '../modules/auth';
-
-export type TestDriver = 'pglite' | 'postgres';
-
-/** PGlite always; a PostgreSQL server too when TEST_DATABASE_URL names one (CI does). */
-export function testDrivers(): TestDriver[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,29 +17,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh database: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
+/** The run's PostgreSQL (see scripts/test-database.ts): an embedded server, or TEST_DATABASE_URL. */
+export const testDatabaseUrl = (): string => inject('databaseUrl');
+
+/** A schema of its own on the run's PostgreSQL, dropped by the returned function. */
+export async function createTestSchema(): Promise<{ schema: string; drop(): Promise<void> }> {
+  const url = testDatabaseUrl();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    schema,
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh app on a fresh schema of the run's PostgreSQL. */
 export async function buildTestApp(
-  options: { driver?: TestDriver; config?: Partial<Config>; logger?: object } = {},
+  options: { config?: Partial<Config>; logger?: object } = {},
 ): Promise<TestApp> {
-  const driver = options.driver ?? 'pglite';
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', PUBLIC_URL: 'http://localhost:8080' },
     options.config,
   );
-  let schema: string | undefined;
-  let db: Db;
-  if (driver === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = await openDb({ databaseUrl: url, schema, poolSize: 4 });
-  } else {
-    db = await openDb({ dataDir: 'memory://' });
-  }
+  const { schema, drop } = await createTestSchema();
+  const db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 4 });
   const app = await buildApp({ config, db, logger: options.logger ?? false });
   await app.ready();
   return {
@@ -54,12 +58,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await db.close();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      await drop();
     },
   };
 }

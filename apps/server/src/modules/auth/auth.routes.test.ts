@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, CSRF_COOKIE, SESSION_COOKIE } from '@tidemark/contract';
-import { buildTestApp, testDrivers, type TestApp } from '../../testing/build-test-app';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 interface Outbox {
   messages: Array<{ to: string; subject: string; text: string; links: string[]; created_at: string }>;
 }
 
-describe.each(testDrivers())('auth routes on %s', (driver) => {
+describe('auth routes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ driver, config: { magicLinkLimitPerAddress: 3 } });
+    t = await buildTestApp({ config: { magicLinkLimitPerAddress: 3 } });
   });
   afterAll(() => t.close());
 

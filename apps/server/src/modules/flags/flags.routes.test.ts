@@ -4,17 +4,16 @@ import {
   buildTestApp,
   createOperator,
   createWorkspace,
-  testDrivers,
   type Actor,
   type TestApp,
 } from '../../testing/build-test-app';
 
-describe.each(testDrivers())('feature flags on %s', (driver) => {
+describe('feature flags', () => {
   let t: TestApp;
   let shop: { tenant: { tenant_id: number }; owner: Actor };
   let operator: Actor;
   beforeAll(async () => {
-    t = await buildTestApp({ driver });
+    t = await buildTestApp();
     shop = await createWorkspace(t);
     operator = await createOperator(t);
   });
