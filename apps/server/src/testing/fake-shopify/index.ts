@@ -1,12 +1,10 @@
 export {
   startFakeShopify,
-  type BulkOperationErrorCode,
-  type BulkOperationStatus,
-  type FakeBulkOperation,
   type FakeRequest,
   type FakeShopify,
   type FakeShopifyOptions,
 } from './fake-shopify';
+export type { BulkOperationErrorCode, BulkOperationStatus, FakeBulkOperation } from './bulk-operations';
 export {
   buildFakeStore,
   decimal,
