@@ -36,7 +36,7 @@ export interface ShopifyApi {
 }
 
 type CustomFetch = NonNullable<Parameters<typeof createAdminApiClient>[0]['customFetchApi']>;
-type Response_ = ClientResponse<unknown>;
+type ShopifyResponse = ClientResponse<unknown>;
 
 const MIN_THROTTLE_WAIT_MS = 50;
 const MAX_THROTTLE_WAIT_MS = 60_000;
@@ -112,7 +112,7 @@ function networkReason(message: string | undefined): string {
   return last.replace(/^(GraphQL Client|Admin API Client):\s*/, '');
 }
 
-function throttleWait(response: Response_, attempt: number): number {
+function throttleWait(response: ShopifyResponse, attempt: number): number {
   const cost = response.extensions?.cost;
   const status = cost?.throttleStatus;
   const needed = (cost?.requestedQueryCost ?? 1) - (status?.currentlyAvailable ?? 0);
@@ -148,7 +148,7 @@ export function createShopifyApi(config: ShopifyConnectionConfig, options: Shopi
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       // The client cannot be interrupted between its own retries, so an abort stops waiting for it instead.
-      const response: Response_ = await abortable(
+      const response: ShopifyResponse = await abortable(
         client.request(operation, variables ? { variables } : {}),
         signal,
       );
@@ -165,7 +165,7 @@ export function createShopifyApi(config: ShopifyConnectionConfig, options: Shopi
     }
   }
 
-  async function failure(response: Response_): Promise<ConnectorError> {
+  async function failure(response: ShopifyResponse): Promise<ConnectorError> {
     const errors = response.errors;
     if (errors?.networkStatusCode && errors.networkStatusCode >= 400) {
       const reason = await httpReason(errors.response, errors.networkStatusCode);
