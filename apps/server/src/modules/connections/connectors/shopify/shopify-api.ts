@@ -136,7 +136,7 @@ export function createShopifyApi(config: ShopifyConnectionConfig, options: Shopi
     retries: options.retries,
     customFetchApi: shopifyFetch(shop, config.endpoint),
     userAgentPrefix: 'Tidemark',
-    // An older version still answers; the deprecation notice is Shopify's to send, not ours to print.
+    // The client warns on the console about versions it does not list yet; Shopify decides what it serves.
     logger: () => undefined,
   });
 
