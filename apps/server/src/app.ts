@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
+import { createJobQueue } from './jobs/queue';
+import { jobDefinitions } from './jobs/registry';
 import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
@@ -52,7 +54,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.dataDir,
       log: (message) => app.log.debug({ component: 'postgres' }, message),
     }));
-  if (!options.db) app.addHook('onClose', () => db.close());
   await migrate(db);
   await seedIfEmpty(db, { demo: config.seedDemo });
 
@@ -65,6 +66,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(db, app.log, { printLinks: config.logFormat === 'pretty' })),
   );
+  const jobs = createJobQueue({ db, log: app.log, pollSeconds: config.jobPollSeconds });
+  app.decorate('jobs', jobs);
+  // Jobs stop first (running ones finish or are handed back), then the database they use.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!options.db) await db.close();
+  });
   app.decorate('routeTable', []);
   app.decorate('registeredRoutes', []);
   // Every route, however it was added, so a test can prove none under /v1 escapes the access rules.
@@ -87,6 +95,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(devRoutes);
 
   await app.register(web);
+
+  for (const definition of jobDefinitions({ db, config, mailer: app.mailer, log: app.log, jobs })) {
+    jobs.register(definition);
+  }
+  app.addHook('onReady', async () => {
+    await jobs.start({ work: config.runJobs });
+  });
   return app;
 }
 

@@ -39,6 +39,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  RUN_JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export interface Config {
@@ -66,6 +75,11 @@ export interface Config {
   magicLinkLimitPerAddress: number;
   magicLinkLimitPerIp: number;
   seedDemo: boolean;
+  /** Load the demo workspace's sample store through the CSV import on first start. */
+  seedDemoData: boolean;
+  /** Run job workers in this process (the default); `npm run worker` runs them alone. */
+  runJobs: boolean;
+  jobPollSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -136,6 +150,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     magicLinkLimitPerAddress: e.MAGIC_LINK_LIMIT_PER_ADDRESS,
     magicLinkLimitPerIp: e.MAGIC_LINK_LIMIT_PER_IP,
     seedDemo: e.SEED_DEMO,
+    seedDemoData: e.SEED_DEMO_DATA,
+    runJobs: e.RUN_JOBS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
   };
   return { ...config, ...overrides };
 }

@@ -36,7 +36,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return; // static files and unknown paths
-      const base = { db: app.db, config: app.config, mailer: app.mailer, log: request.log };
+      const base = { db: app.db, config: app.config, mailer: app.mailer, log: request.log, jobs: app.jobs };
       request.user = await resolveSession(base, request.cookies[SESSION_COOKIE]);
 
       if (request.user && !SAFE_METHODS.has(request.method)) {

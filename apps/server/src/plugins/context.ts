@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
 
 export interface AuthUser {
   userId: number;
@@ -19,6 +20,7 @@ export interface BaseContext {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  jobs: JobQueue;
 }
 
 export interface SessionContext extends BaseContext {
@@ -36,6 +38,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    jobs: JobQueue;
     /** Signs cookies and keys CSRF tokens; from SESSION_SECRET or made once and kept in the database. */
     sessionSecret: string;
   }

@@ -66,7 +66,13 @@ export function addRoute<T extends RouteDef>(
       ...(def.access !== 'public' ? { security: [{ session: [] }] } : {}),
     },
     handler: async (request, reply) => {
-      const base: BaseContext = { db: app.db, config: app.config, mailer: app.mailer, log: request.log };
+      const base: BaseContext = {
+        db: app.db,
+        config: app.config,
+        mailer: app.mailer,
+        log: request.log,
+        jobs: app.jobs,
+      };
       const ctx = { ...base, user: request.user, tenantId: request.tenantId, isDemo: request.isDemo };
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<T>;
       return handler({ ctx: ctx as ContextFor<T>, input, request, reply });

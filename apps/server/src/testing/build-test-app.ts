@@ -33,6 +33,7 @@ export async function createTestSchema(): Promise<{ schema: string; drop(): Prom
     async drop() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
+      await client.query(`drop schema if exists ${schema}_jobs cascade`);
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
     },
@@ -44,7 +45,14 @@ export async function buildTestApp(
   options: { config?: Partial<Config>; logger?: object } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', PUBLIC_URL: 'http://localhost:8080' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      SEED_DEMO_DATA: 'false',
+      PUBLIC_URL: 'http://localhost:8080',
+      JOB_POLL_SECONDS: '0.5',
+    },
     options.config,
   );
   const { schema, drop } = await createTestSchema();
@@ -72,7 +80,13 @@ export interface Actor {
 }
 
 /** The infrastructure part of a service context, for factories that call services directly. */
-const contextOf = (t: TestApp) => ({ db: t.db, config: t.config, mailer: t.app.mailer, log: t.app.log });
+export const contextOf = (t: TestApp) => ({
+  db: t.db,
+  config: t.config,
+  mailer: t.app.mailer,
+  log: t.app.log,
+  jobs: t.app.jobs,
+});
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;

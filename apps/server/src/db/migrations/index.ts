@@ -1,8 +1,10 @@
 import foundation from './0001-foundation';
 import uniqueWorkspaceNames from './0002-unique-workspace-names';
+import jobs from './0003-jobs';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0001-foundation', sql: foundation },
   { id: '0002-unique-workspace-names', sql: uniqueWorkspaceNames },
+  { id: '0003-jobs', sql: jobs },
 ];
