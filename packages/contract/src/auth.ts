@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 /**
  * The one e-mail validator of server and web (zod's, which is maintained): stricter than spec 1 §5's
@@ -190,3 +191,78 @@ export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
 export const CSRF_COOKIE = 'tm_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'tm_session';
+
+/** The auth area's calls. */
+export const authRoutes = {
+  verify: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/verify',
+    access: 'session',
+    summary: 'The signed-in user and their workspaces',
+    tags: ['auth'],
+    response: VerifyResponseSchema,
+  }),
+  logout: defineRoute({
+    method: 'GET',
+    path: '/v1/logout',
+    access: 'public',
+    summary: 'End the session',
+    tags: ['auth'],
+    response: z.object({ success: z.boolean() }),
+  }),
+  magicLogin: defineRoute({
+    method: 'POST',
+    path: '/v1/auth/magic-login',
+    access: 'public',
+    summary: 'E-mail a single-use sign-in link',
+    tags: ['auth'],
+    query: MagicLoginQuerySchema,
+    body: MagicLoginBodySchema,
+    response: SuccessMessageSchema,
+  }),
+  magicLoginCallback: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/magic-login/callback',
+    access: 'public',
+    summary: 'Follow a sign-in link: starts a session and redirects',
+    tags: ['auth'],
+    query: MagicLoginCallbackQuerySchema,
+    redirect: true,
+  }),
+  googleStart: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/google',
+    access: 'public',
+    summary: 'Sign in with Google (OpenID Connect)',
+    tags: ['auth'],
+    query: OidcStartQuerySchema,
+    redirect: true,
+  }),
+  googleCallback: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/google/callback',
+    access: 'public',
+    summary: 'Google OpenID Connect callback',
+    tags: ['auth'],
+    query: OidcCallbackQuerySchema,
+    redirect: true,
+  }),
+  microsoftStart: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/microsoft',
+    access: 'public',
+    summary: 'Sign in with Microsoft (OpenID Connect)',
+    tags: ['auth'],
+    query: OidcStartQuerySchema,
+    redirect: true,
+  }),
+  microsoftCallback: defineRoute({
+    method: 'GET',
+    path: '/v1/auth/microsoft/callback',
+    access: 'public',
+    summary: 'Microsoft OpenID Connect callback',
+    tags: ['auth'],
+    query: OidcCallbackQuerySchema,
+    redirect: true,
+  }),
+} as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
+import { TenantQuerySchema } from './tenants';
 
 /** Per-tenant feature toggles (spec 1 §9 plus the events screens of spec 2). */
 export const FEATURE_FLAGS = [
@@ -46,3 +48,27 @@ export type FlagsResponse = z.infer<typeof FlagsResponseSchema>;
 
 export const SetFlagParamsSchema = z.object({ flag: FeatureFlagSchema });
 export const SetFlagBodySchema = z.object({ enabled: z.boolean() });
+
+/** The flags area's calls. */
+export const flagsRoutes = {
+  getFlags: defineRoute({
+    method: 'GET',
+    path: '/v1/flags',
+    access: 'tenant',
+    summary: "The workspace's feature flags",
+    tags: ['flags'],
+    query: TenantQuerySchema,
+    response: FlagsResponseSchema,
+  }),
+  setFlag: defineRoute({
+    method: 'PUT',
+    path: '/v1/flags/:flag',
+    access: 'operator',
+    summary: "Turn one of a workspace's feature flags on or off (operators only)",
+    tags: ['flags'],
+    params: SetFlagParamsSchema,
+    query: TenantQuerySchema,
+    body: SetFlagBodySchema,
+    response: FlagsResponseSchema,
+  }),
+} as const;

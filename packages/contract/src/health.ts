@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 export const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -6,12 +7,14 @@ export const HealthSchema = z.object({
   version: z.string(),
 });
 
-export const OutboxMessageSchema = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  links: z.array(z.string()),
-  created_at: z.string(),
-});
-export const OutboxSchema = z.object({ messages: z.array(OutboxMessageSchema) });
-export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+/** The health area's calls. */
+export const healthRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/v1/health',
+    access: 'public',
+    summary: 'Liveness and database check',
+    tags: ['platform'],
+    response: HealthSchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 export const ALL_CUSTOMERS_LABEL = 'All';
 export const DEFAULT_TIMEZONE = 'Etc/UTC';
@@ -36,3 +37,16 @@ export const TenantInfoSchema = z
   })
   .meta({ id: 'TenantInfo' });
 export type TenantInfo = z.infer<typeof TenantInfoSchema>;
+
+/** The tenants area's calls. */
+export const tenantsRoutes = {
+  tenantInfo: defineRoute({
+    method: 'GET',
+    path: '/v1/tenants/info',
+    access: 'tenant',
+    summary: "The workspace's currency, time zone, forecast setting and latest digest and insight times",
+    tags: ['tenants'],
+    query: TenantInfoQuerySchema,
+    response: TenantInfoSchema,
+  }),
+} as const;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SeriesPointSchema } from './insights';
+import { defineRoute } from './route';
+import { TenantQuerySchema } from './tenants';
+
+// The stored series of every metric: at hourly, daily, weekly (from Sunday) and monthly grain, in the
+// workspace's time zone, overall and per dimension value.
+
+export const SERIES_SCHEDULES = ['h', 'd', 'w', 'm'] as const;
+export const SeriesScheduleSchema = z.enum(SERIES_SCHEDULES);
+export type SeriesSchedule = z.infer<typeof SeriesScheduleSchema>;
+
+/** An ISO timestamp with a time zone (spec: server dates are read only in that form). */
+const IsoTimestampSchema = z.iso.datetime({ offset: true });
+
+export const PatternSeriesQuerySchema = TenantQuerySchema.extend({
+  kpi_id: z.string().regex(/^\d{1,18}$/, 'must be a metric id'),
+  pipeline_schedule: SeriesScheduleSchema.default('d'),
+  timestamp_start: IsoTimestampSchema.optional(),
+  timestamp_end: IsoTimestampSchema.optional(),
+  dim_name: z.string().max(200).optional(),
+  dim_val: z.string().max(500).optional(),
+  is_forecast_enabled: z.enum(['true', 'false']).optional(),
+  pipeline_guid: z.string().max(100).optional(),
+});
+export const PatternSeriesResponseSchema = z.array(SeriesPointSchema);
+
+export const seriesRoutes = {
+  patternSeries: defineRoute({
+    method: 'GET',
+    path: '/v1/pattern_series',
+    access: 'tenant',
+    summary: "A metric's series at a grain, overall or for one dimension value",
+    tags: ['series'],
+    query: PatternSeriesQuerySchema,
+    response: PatternSeriesResponseSchema,
+  }),
+} as const;
