@@ -15,11 +15,16 @@ import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 import { authRoutes } from './modules/auth';
+import { connectionsRoutes } from './modules/connections';
+import { metricsRoutes } from './modules/metrics';
+import { seriesRoutes } from './modules/series';
+import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
-import './plugins/context';
+import { baseContext } from './plugins/context';
+import { resolveSealer } from './crypto/sealer';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +73,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const jobs = createJobQueue({ db, log: app.log, pollSeconds: config.jobPollSeconds });
   app.decorate('jobs', jobs);
+  app.decorate(
+    'sealer',
+    resolveSealer({
+      encryptionKey: config.encryptionKey,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    }),
+  );
   // Jobs stop first (running ones finish or are handed back), then the database they use.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -93,10 +106,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenantsRoutes);
   await app.register(flagsRoutes);
   await app.register(devRoutes);
+  await app.register(uploads);
+  await app.register(connectionsRoutes);
+  await app.register(metricsRoutes);
+  await app.register(seriesRoutes);
 
   await app.register(web);
 
-  for (const definition of jobDefinitions({ db, config, mailer: app.mailer, log: app.log, jobs })) {
+  for (const definition of jobDefinitions(baseContext(app))) {
     jobs.register(definition);
   }
   app.addHook('onReady', async () => {

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
+  ENCRYPTION_KEY: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
@@ -29,6 +30,9 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   MICROSOFT_CLIENT_ID: optionalString,
   MICROSOFT_CLIENT_SECRET: optionalString,
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+  SHOPIFY_API_ENDPOINT: optionalString,
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/organizations/v2.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -63,12 +67,16 @@ export interface Config {
   sessionTtlDays: number;
   /** Signs short-lived cookies; generated and kept in the database when not set. */
   sessionSecret: string | undefined;
+  /** 32 bytes (hex or base64) that encrypt stored credentials; see crypto/sealer.ts for the default. */
+  encryptionKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
   };
+  /** The Shopify app's credentials; the Shopify connector says it is not configured without them. */
+  shopify: { apiKey: string; apiSecret: string; endpoint: string | undefined } | undefined;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
@@ -138,12 +146,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secureCookies: publicUrl.startsWith('https://'),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionSecret: e.SESSION_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
       microsoft: provider(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_ISSUER),
     },
+    shopify:
+      e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
+        ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, endpoint: e.SHOPIFY_API_ENDPOINT }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: e.WEB_DIST_DIR,

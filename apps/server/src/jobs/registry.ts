@@ -1,7 +1,9 @@
 import type { BaseContext } from '../plugins/context';
+import { connectionsJobs } from '../modules/connections';
+import { seriesJobs } from '../modules/series';
 import type { JobDefinition } from './queue';
 
 /** Every area's jobs; each module exports a function that builds its definitions from the shared context. */
-export function jobDefinitions(_ctx: BaseContext): JobDefinition<never>[] {
-  return [];
+export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
+  return [...connectionsJobs(ctx), ...seriesJobs(ctx)];
 }

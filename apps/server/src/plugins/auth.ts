@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE } from '@tidemark/contract';
 import { AppError } from '../errors';
+import { baseContext } from './context';
 import { csrfTokenFor, resolveSession, safeEqual } from '../modules/auth';
 import { authorizeOperator, authorizeTenant } from '../modules/tenants';
 
@@ -36,7 +37,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return; // static files and unknown paths
-      const base = { db: app.db, config: app.config, mailer: app.mailer, log: request.log, jobs: app.jobs };
+      const base = baseContext(app, request.log);
       request.user = await resolveSession(base, request.cookies[SESSION_COOKIE]);
 
       if (request.user && !SAFE_METHODS.has(request.method)) {

@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { JobQueue } from '../jobs/queue';
+import type { Sealer } from '../crypto/sealer';
 
 export interface AuthUser {
   userId: number;
@@ -21,6 +22,13 @@ export interface BaseContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   jobs: JobQueue;
+  /** Encrypts secrets at rest; null when no key is configured (database connectors then say so). */
+  sealer: Sealer | null;
+}
+
+/** The infrastructure every service verb and job receives, from the app's decorations. */
+export function baseContext(app: FastifyInstance, log: FastifyBaseLogger = app.log): BaseContext {
+  return { db: app.db, config: app.config, mailer: app.mailer, log, jobs: app.jobs, sealer: app.sealer };
 }
 
 export interface SessionContext extends BaseContext {
@@ -39,6 +47,7 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     jobs: JobQueue;
+    sealer: Sealer | null;
     /** Signs cookies and keys CSRF tokens; from SESSION_SECRET or made once and kept in the database. */
     sessionSecret: string;
   }

@@ -29,6 +29,12 @@ export default fp(
         return send(400, message);
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(400, 'The request body is too large.');
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        return send(
+          413,
+          'The file is larger than 2 GB, the most one upload can be. Split it and upload the parts.',
+        );
+      }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(400, 'Send the request body as JSON.');
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
         return send(400, 'The request body is empty; JSON was expected.');

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteDef } from '@tidemark/contract';
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@tidemark/contract';
-import type { BaseContext, SessionContext, TenantContext } from './context';
+import { baseContext, type BaseContext, type SessionContext, type TenantContext } from './context';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -61,18 +61,14 @@ export function addRoute<T extends RouteDef>(
       tags: [...def.tags],
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
+      // Multipart bodies are streamed; the handler reads them with readUpload against the same schema.
+      ...(def.body && !def.multipart ? { body: def.body } : {}),
+      ...(def.multipart ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
       ...(def.response ? { response: { 200: def.response, ...errorResponses } } : {}),
       ...(def.access !== 'public' ? { security: [{ session: [] }] } : {}),
     },
     handler: async (request, reply) => {
-      const base: BaseContext = {
-        db: app.db,
-        config: app.config,
-        mailer: app.mailer,
-        log: request.log,
-        jobs: app.jobs,
-      };
+      const base = baseContext(app, request.log);
       const ctx = { ...base, user: request.user, tenantId: request.tenantId, isDemo: request.isDemo };
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<T>;
       return handler({ ctx: ctx as ContextFor<T>, input, request, reply });

@@ -6,6 +6,7 @@ import './provided-context';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@tidemark/contract';
 import { loadConfig, type Config } from '../config/env';
 import { buildApp } from '../app';
+import { baseContext } from '../plugins/context';
 import { openPostgres, type Db } from '../db/client';
 import { addMember, createTenant, type TenantRow } from '../modules/tenants';
 import { csrfTokenFor, hashToken, signInByEmail, startSession } from '../modules/auth';
@@ -52,6 +53,7 @@ export async function buildTestApp(
       SEED_DEMO_DATA: 'false',
       PUBLIC_URL: 'http://localhost:8080',
       JOB_POLL_SECONDS: '0.5',
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     },
     options.config,
   );
@@ -80,13 +82,7 @@ export interface Actor {
 }
 
 /** The infrastructure part of a service context, for factories that call services directly. */
-export const contextOf = (t: TestApp) => ({
-  db: t.db,
-  config: t.config,
-  mailer: t.app.mailer,
-  log: t.app.log,
-  jobs: t.app.jobs,
-});
+export const contextOf = (t: TestApp) => baseContext(t.app);
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;

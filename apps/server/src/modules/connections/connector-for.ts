@@ -1,0 +1,51 @@
+import type { DatabaseCredentials } from '@tidemark/contract';
+import { AppError } from '../../errors';
+import type { BaseContext } from '../../plugins/context';
+import type { ConnectionRow } from './connections.repository';
+import { createMysqlConnector } from './connectors/mysql';
+import { createPostgresConnector } from './connectors/postgres';
+import { createShopifyConnector } from './connectors/shopify';
+import type { Connector } from './connectors/types';
+
+/** What a database connection keeps in `config` (the password is sealed in `secret`). */
+export type StoredDatabaseConfig = Omit<DatabaseCredentials, 'password'>;
+
+export function databaseConnector(name: 'postgres' | 'mysql', credentials: DatabaseCredentials): Connector {
+  const config = {
+    host: credentials.host,
+    port: credentials.port,
+    database: credentials.database,
+    user: credentials.user,
+    password: credentials.password,
+    tls: credentials.tls,
+    ...(credentials.schema ? { schema: credentials.schema } : {}),
+  };
+  return name === 'postgres' ? createPostgresConnector(config) : createMysqlConnector(config);
+}
+
+/** The connector a stored connection reads through, with its secret unsealed. */
+export function connectorFor(ctx: BaseContext, connection: ConnectionRow): Connector {
+  const secret = (): string => {
+    if (!connection.secret)
+      throw new AppError('bad_request', 'This data source has no saved credentials yet.');
+    if (!ctx.sealer)
+      throw new AppError('not_configured', 'ENCRYPTION_KEY is not set: stored credentials cannot be read.');
+    return ctx.sealer.open(connection.secret);
+  };
+  switch (connection.connector_name) {
+    case 'postgres':
+    case 'mysql':
+      return databaseConnector(connection.connector_name, {
+        ...(connection.config as StoredDatabaseConfig),
+        password: secret(),
+      });
+    case 'shopify':
+      return createShopifyConnector({
+        shopDomain: String(connection.config.shop),
+        accessToken: secret(),
+        ...(ctx.config.shopify?.endpoint ? { endpoint: ctx.config.shopify.endpoint } : {}),
+      });
+    case 'csv':
+      throw new AppError('bad_request', 'A CSV data source is updated by uploading a file.');
+  }
+}

@@ -1,0 +1,255 @@
+import { Readable } from 'node:stream';
+import {
+  CsvReader,
+  CsvSniffError,
+  RowErrorLog,
+  createRowConverter,
+  inferColumns,
+  sniff,
+  type RecordBatch,
+} from '@tidemark/csv';
+import { CONNECTION_MESSAGES, type ImportSummary } from '@tidemark/contract';
+import { AppError, isAppError } from '../../errors';
+import type { TenantContext } from '../../plugins/context';
+import { requestSeriesUpdate } from '../series';
+import * as repo from './connections.repository';
+import { describeColumns } from './columns';
+import {
+  copyInto,
+  createWarehouseTable,
+  dropWarehouseTable,
+  quoteIdent,
+  warehouseTableName,
+} from './warehouse';
+
+/** Enough of the file to sniff its dialect and infer its column types. */
+const HEAD_BYTES = 1_048_576;
+const SAMPLE_ROWS = 5_000;
+
+async function readHead(stream: Readable): Promise<{ head: Buffer; ended: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= HEAD_BYTES) return { head: Buffer.concat(chunks), ended: false };
+  }
+  return { head: Buffer.concat(chunks), ended: true };
+}
+
+/**
+ * Streams an uploaded CSV into a new typed warehouse table with COPY, inside one transaction: the import
+ * lands whole or not at all (a killed process rolls back; nothing is left half-written). The file is never
+ * held whole, nor written to disk. Rows that cannot be read are counted and reported with their line and
+ * reason (the first 100), never dropped in silence.
+ */
+export async function importCsvFile(
+  ctx: TenantContext,
+  input: { connection: repo.ConnectionRow; filename: string; stream: Readable },
+): Promise<ImportSummary> {
+  const { connection, filename } = input;
+  const tenantId = ctx.tenantId;
+  const extraction = await repo.insertExtraction(ctx.db, {
+    tenantId,
+    connectionId: connection.connection_id,
+    kind: 'upload',
+    status: 'IN_PROGRESS',
+  });
+  const id = extraction.extraction_job_id;
+  await repo.setStage(
+    ctx.db,
+    tenantId,
+    connection.connection_id,
+    'data_connection',
+    'IN_PROGRESS',
+    `Uploading ${filename}`,
+  );
+  const errors = new RowErrorLog();
+  try {
+    const { head, ended } = await readHead(input.stream);
+    let dialect;
+    try {
+      dialect = sniff(head);
+    } catch (error) {
+      if (error instanceof CsvSniffError) throw new AppError('bad_request', error.message);
+      throw error;
+    }
+    const reader = new CsvReader(dialect);
+    const first = mergeBatches(reader.push(head), ended ? reader.end() : undefined);
+    const [header, ...rest] = first.rows;
+    if (!header || header.every((h) => h.trim() === ''))
+      throw new AppError('bad_request', 'The file has no header row.');
+    const columns = inferColumns(header, rest.slice(0, SAMPLE_ROWS), dialect);
+    const converter = createRowConverter(columns);
+    const remainder: RecordBatch = { rows: rest, lines: first.lines.slice(1), malformed: first.malformed };
+
+    const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
+      (t) => t.source_table_name === filename,
+    );
+    const taken = await repo.destinationNamesTaken(ctx.db, tenantId);
+    const destination =
+      existing?.destination_table_name ?? uniqueName(connection.datasource_id, filename, taken);
+    // A new export of the same file replaces the old table in one step, keeping its name for the metrics.
+    const building = existing ? `${destination.slice(0, 54)}_new_${id % 1000}` : destination;
+
+    let imported = 0;
+    const copyStream = Readable.from(
+      (async function* () {
+        const firstOut = converter.convert(remainder);
+        errors.add(firstOut.errors);
+        imported += firstOut.rows;
+        if (firstOut.text) yield Buffer.from(firstOut.text);
+        if (ended) return;
+        for await (const chunk of input.stream as AsyncIterable<Buffer>) {
+          const out = converter.convert(reader.push(chunk));
+          errors.add(out.errors);
+          imported += out.rows;
+          if (out.text) yield Buffer.from(out.text);
+        }
+        const last = converter.convert(reader.end());
+        errors.add(last.errors);
+        imported += last.rows;
+        if (last.text) yield Buffer.from(last.text);
+      })(),
+    );
+
+    await ctx.db.withClient(async (client) => {
+      // Names this session after the upload, so a later process can tell a live upload from a dead one.
+      await client.query(`set application_name = 'tidemark-upload-${id}'`);
+      await client.query('begin');
+      try {
+        await createWarehouseTable(client, {
+          tenantId,
+          table: building,
+          columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+        });
+        await copyInto(
+          client,
+          building,
+          columns.map((c) => c.field_name),
+          copyStream,
+        );
+        if (imported === 0) {
+          throw new AppError(
+            'bad_request',
+            errors.count > 0
+              ? `None of the rows could be read. ${errors.first[0]?.reason ?? ''}`.trim()
+              : 'The file has a header but no rows.',
+          );
+        }
+        if (existing) {
+          await dropWarehouseTable(client, destination);
+          await client.query(`alter table ${quoteIdent(building)} rename to ${quoteIdent(destination)}`);
+        }
+        const described = await describeColumns(
+          client,
+          destination,
+          columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+          columns.map((c) => c.display_name),
+          columns.map((c) => c.display_name),
+        );
+        const q = {
+          query: async <T extends object>(sql: string, params?: unknown[]) =>
+            (await client.query<T>(sql, params)).rows,
+        };
+        await repo.upsertWarehouseTable(q, {
+          tenant_id: tenantId,
+          connection_id: connection.connection_id,
+          source_table_name: filename,
+          destination_table_name: destination,
+          columns: described.columns,
+          key_columns: [],
+          cursor_column: null,
+          cursor_value: null,
+          row_count: described.rowCount,
+          dirty_from: null,
+        });
+        if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        await client.query(`set application_name = 'tidemark'`).catch(() => undefined);
+      }
+    });
+
+    const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;
+    const configured = fresh.metric_configuration_status === 'SUCCESSFUL';
+    await repo.updateExtraction(ctx.db, tenantId, id, {
+      status: configured ? 'SUCCESSFUL' : 'READY',
+      message: `Imported ${imported.toLocaleString('en-US')} rows from ${filename}${errors.count ? `; ${errors.count.toLocaleString('en-US')} could not be read` : ''}.`,
+      rows_imported: imported,
+      rows_rejected: errors.count,
+      errors: errors.first,
+      finished: true,
+    });
+    await repo.updateConnection(ctx.db, tenantId, connection.connection_id, { last_synced_at: new Date() });
+    await repo.setStage(ctx.db, tenantId, connection.connection_id, 'data_connection', 'SUCCESSFUL', null);
+    if (fresh.metric_configuration_status === 'NOT_STARTED') {
+      await repo.setStage(
+        ctx.db,
+        tenantId,
+        connection.connection_id,
+        'metric_configuration',
+        'IN_PROGRESS',
+        CONNECTION_MESSAGES.userActionNeeded,
+      );
+    }
+    if (configured) await requestSeriesUpdate(ctx, tenantId);
+    return {
+      source_table_name: filename,
+      destination_table_name: destination,
+      rows_imported: imported,
+      rows_rejected: errors.count,
+      errors: errors.first,
+    };
+  } catch (error) {
+    input.stream.resume();
+    const message = isAppError(error)
+      ? error.message
+      : (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ? 'The file is larger than 2 GB, the most one upload can be.'
+        : `${CONNECTION_MESSAGES.uploadFailed}. ${copyErrorReason(error)}`;
+    await repo.updateExtraction(ctx.db, tenantId, id, {
+      status: 'FAILED',
+      message,
+      rows_rejected: errors.count,
+      errors: errors.first,
+      finished: true,
+    });
+    await repo.setStage(
+      ctx.db,
+      tenantId,
+      connection.connection_id,
+      'data_connection',
+      'IN_PROGRESS',
+      `${message} ${CONNECTION_MESSAGES.tryAgain}.`,
+    );
+    if (isAppError(error) || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+    ctx.log.warn({ err: error, datasource: connection.datasource_id }, 'CSV import failed');
+    throw new AppError('bad_request', message);
+  }
+}
+
+function mergeBatches(a: RecordBatch, b: RecordBatch | undefined): RecordBatch {
+  if (!b) return a;
+  return {
+    rows: [...a.rows, ...b.rows],
+    lines: [...a.lines, ...b.lines],
+    malformed: [...a.malformed, ...b.malformed],
+  };
+}
+
+function uniqueName(datasourceId: string, filename: string, taken: Set<string>): string {
+  let name = warehouseTableName(datasourceId, filename);
+  for (let n = 2; taken.has(name); n++) name = warehouseTableName(datasourceId, filename, `_${n}`);
+  return name;
+}
+
+/** PostgreSQL's own complaint about a value (a date out of range, say), told as a line of the file. */
+function copyErrorReason(error: unknown): string {
+  const e = error as { message?: string; where?: string };
+  const line = /line (\d+)/.exec(e.where ?? '')?.[1];
+  return `${line ? `Data row ${line}: ` : ''}${e.message ?? 'the file could not be read'}`;
+}

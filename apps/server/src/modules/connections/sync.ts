@@ -1,0 +1,320 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import type { BaseContext } from '../../plugins/context';
+import { defineJob, type JobContext, type JobDefinition } from '../../jobs/queue';
+import { connectorFor } from './connector-for';
+import { ConnectorError, type Connector, type SourceColumn } from './connectors/types';
+import { SHOPIFY_TABLES } from './connectors/shopify';
+import * as repo from './connections.repository';
+import { describeColumns, fieldNamesFor } from './columns';
+import { copyInto, createWarehouseTable, quoteIdent, rowsToCopyText, warehouseTableName } from './warehouse';
+import { requestSeriesUpdate } from '../series';
+
+export const SYNC_JOB = 'connections.sync';
+
+export interface SyncJobData {
+  tenantId: number;
+  connectionId: number;
+  /** Absent when a schedule started the sync. */
+  extractionJobId?: number;
+  scheduled?: boolean;
+}
+
+/**
+ * Copies a database's or a store's tables into the warehouse. Each table lands in one transaction: a failed
+ * or cancelled sync leaves the previous data as it was. Incremental by a cursor column (rows at or after the
+ * last value are read again and replace their earlier copies), so a sync that is retried after its process
+ * died finds its committed tables advanced and re-reads only what did not land.
+ */
+export function syncJob(base: BaseContext): JobDefinition<SyncJobData> {
+  return defineJob<SyncJobData>({
+    name: SYNC_JOB,
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelay: 30,
+    async handler(job) {
+      await runSync(base, job);
+    },
+  });
+}
+
+async function runSync(base: BaseContext, job: JobContext<SyncJobData>): Promise<void> {
+  const { tenantId, connectionId } = job.data;
+  const connection = await repo.findConnectionById(base.db, tenantId, connectionId);
+  if (!connection) return; // deleted since it was queued
+  const extraction = job.data.extractionJobId
+    ? await repo.findExtraction(base.db, tenantId, job.data.extractionJobId)
+    : await repo.insertExtraction(base.db, { tenantId, connectionId, kind: 'sync', status: 'PENDING' });
+  if (
+    !extraction ||
+    extraction.status === 'CANCELLED' ||
+    extraction.status === 'READY' ||
+    extraction.status === 'SUCCESSFUL'
+  ) {
+    return;
+  }
+  const id = extraction.extraction_job_id;
+  await repo.updateExtraction(base.db, tenantId, id, {
+    status: 'IN_PROGRESS',
+    message: null,
+    started: true,
+    job_id: job.id,
+  });
+  await repo.setStage(base.db, tenantId, connectionId, 'data_connection', 'IN_PROGRESS', 'Syncing the data');
+
+  let connector: Connector | undefined;
+  let rows = 0;
+  try {
+    connector = connectorFor(base, connection);
+    const tables =
+      connection.connector_name === 'shopify' && connection.source_tables.length === 0
+        ? [...SHOPIFY_TABLES]
+        : connection.source_tables;
+    for (const table of tables) {
+      rows += await syncTable(base, { connection, connector, table, job, rowsSoFar: rows });
+    }
+  } catch (error) {
+    const cancelled = job.signal.aborted;
+    const reason = cancelled
+      ? 'The sync was stopped.'
+      : error instanceof ConnectorError
+        ? error.reason
+        : `The sync failed: ${error instanceof Error ? error.message : String(error)}`;
+    await repo.updateExtraction(base.db, tenantId, id, {
+      status: cancelled ? 'CANCELLED' : 'FAILED',
+      message: reason,
+      rows_imported: rows,
+      finished: true,
+    });
+    if (!cancelled) {
+      await repo.setStage(
+        base.db,
+        tenantId,
+        connectionId,
+        'data_connection',
+        'FAILED',
+        `${reason} ${CONNECTION_MESSAGES.talkToUs}`,
+      );
+    }
+    // A user can fix a refused password; retrying cannot. Anything else (a dropped network) is retried.
+    if (!cancelled && !(error instanceof ConnectorError)) throw error;
+    return;
+  } finally {
+    await connector?.close();
+  }
+
+  const fresh = (await repo.findConnectionById(base.db, tenantId, connectionId))!;
+  const configured = fresh.metric_configuration_status === 'SUCCESSFUL';
+  await repo.updateExtraction(base.db, tenantId, id, {
+    status: configured ? 'SUCCESSFUL' : 'READY',
+    message: `Synced ${rows.toLocaleString('en-US')} rows.`,
+    rows_imported: rows,
+    finished: true,
+  });
+  await repo.updateConnection(base.db, tenantId, connectionId, { last_synced_at: new Date() });
+  await repo.setStage(base.db, tenantId, connectionId, 'data_connection', 'SUCCESSFUL', null);
+  if (fresh.metric_configuration_status === 'NOT_STARTED') {
+    await repo.setStage(
+      base.db,
+      tenantId,
+      connectionId,
+      'metric_configuration',
+      'IN_PROGRESS',
+      CONNECTION_MESSAGES.userActionNeeded,
+    );
+  }
+  if (configured) await requestSeriesUpdate(base, tenantId);
+}
+
+/** Prefers a change timestamp, then a creation timestamp, then a single integer key. */
+export function chooseCursor(columns: SourceColumn[]): string | null {
+  const timeTypes = new Set(['timestamp', 'timestamptz', 'date']);
+  const byName = (names: string[]) =>
+    columns.find((c) => names.includes(c.name.toLowerCase()) && timeTypes.has(c.type))?.name;
+  const keys = columns.filter((c) => c.isKey);
+  return (
+    byName(['updated_at', 'updatedat', 'modified_at', 'last_modified', 'updated']) ??
+    byName(['created_at', 'createdat', 'inserted_at']) ??
+    (keys.length === 1 && keys[0]!.type === 'integer' ? keys[0]!.name : null)
+  );
+}
+
+async function syncTable(
+  base: BaseContext,
+  input: {
+    connection: repo.ConnectionRow;
+    connector: Connector;
+    table: string;
+    job: JobContext<SyncJobData>;
+    rowsSoFar: number;
+  },
+): Promise<number> {
+  const { connection, connector, table, job } = input;
+  const tenantId = connection.tenant_id;
+  const sourceColumns = await connector.readSchema(table);
+  const names = fieldNamesFor(sourceColumns.map((c) => c.name));
+  const existing = (await repo.listWarehouseTables(base.db, tenantId, connection.connection_id)).find(
+    (t) => t.source_table_name === table,
+  );
+  const cursorSource = chooseCursor(sourceColumns);
+  const cursorField = cursorSource ? names[sourceColumns.findIndex((c) => c.name === cursorSource)]! : null;
+  const keyFields = sourceColumns.flatMap((c, i) => (c.isKey ? [names[i]!] : []));
+  const columns = sourceColumns.map((c, i) => ({ field_name: names[i]!, data_type: c.type }));
+  const incremental =
+    existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
+  const from = incremental ? existing.cursor_value : null;
+
+  return base.db.withClient(async (client) => {
+    await client.query('begin');
+    try {
+      let destination = existing?.destination_table_name;
+      if (!destination) {
+        destination = warehouseTableName(connection.datasource_id, table);
+        await createWarehouseTable(client, { tenantId, table: destination, columns, keyColumns: keyFields });
+      } else {
+        await addMissingColumns(
+          client,
+          destination,
+          existing!.columns.map((c) => c.field_name),
+          columns,
+        );
+      }
+      // Rows go to a staging table first, then replace their earlier copies in one statement.
+      const stage = `stage_${job.id.replace(/-/g, '').slice(0, 16)}`;
+      await client.query(
+        `create temp table ${quoteIdent(stage)} (${columns.map((c) => `${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`).join(', ')}) on commit drop`,
+      );
+      let read = 0;
+      const batches = connector.readRows(table, {
+        columns: sourceColumns,
+        cursorColumn: cursorSource ?? undefined,
+        from: from ?? undefined,
+        batchSize: 5000,
+        signal: job.signal,
+      });
+      const counted = Readable.from(
+        (async function* () {
+          for await (const batch of batches) {
+            read += batch.length;
+            await job.progress({ table, rows: input.rowsSoFar + read });
+            yield batch;
+          }
+        })(),
+      );
+      await copyInto(
+        client,
+        stage,
+        columns.map((c) => c.field_name),
+        counted.pipe(rowsToCopyText(columns)),
+        job.signal,
+      );
+
+      const list = columns.map((c) => quoteIdent(c.field_name)).join(', ');
+      const target = quoteIdent(destination);
+      if (existing && keyFields.length > 0) {
+        const updates = columns.map(
+          (c) => `${quoteIdent(c.field_name)} = excluded.${quoteIdent(c.field_name)}`,
+        );
+        await client.query(
+          `insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}
+           on conflict (tenant_id, ${keyFields.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}, _loaded_at = now()`,
+        );
+      } else {
+        if (existing && incremental && from !== null) {
+          await client.query(`delete from ${target} where ${quoteIdent(cursorField!)} >= $1`, [from]);
+        } else if (existing) {
+          await client.query(`delete from ${target}`);
+        }
+        await client.query(`insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}`);
+      }
+
+      const cursorValue = cursorField
+        ? ((
+            await client.query<{ v: string | null }>(
+              `select max(${quoteIdent(cursorField)})::text as v from ${target}`,
+            )
+          ).rows[0]?.v ?? null)
+        : null;
+      const dirtyFrom = existing?.date_column
+        ? await earliestDate(client, stage, existing.date_column, columns, await timezoneOf(base, tenantId))
+        : null;
+      const described = await describeColumns(
+        client,
+        destination,
+        columns,
+        sourceColumns.map((c) => c.name),
+      );
+      await repo.upsertWarehouseTable(
+        { query: async (sql, params) => (await client.query(sql, params)).rows },
+        {
+          tenant_id: tenantId,
+          connection_id: connection.connection_id,
+          source_table_name: table,
+          destination_table_name: destination,
+          columns: described.columns,
+          key_columns: keyFields,
+          cursor_column: cursorField,
+          cursor_value: cursorValue,
+          row_count: described.rowCount,
+          dirty_from: dirtyFrom,
+        },
+      );
+      await client.query('commit');
+      return read;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+function sqlType(type: string): string {
+  return type === 'integer' ? 'bigint' : type === 'decimal' ? 'numeric' : type;
+}
+
+async function addMissingColumns(
+  client: pg.PoolClient,
+  table: string,
+  have: string[],
+  want: Array<{ field_name: string; data_type: string }>,
+): Promise<void> {
+  for (const c of want) {
+    if (!have.includes(c.field_name)) {
+      await client.query(
+        `alter table ${quoteIdent(table)} add column ${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`,
+      );
+    }
+  }
+}
+
+/** The earliest date among the rows a sync brought, read in the workspace's time zone. */
+async function earliestDate(
+  client: pg.PoolClient,
+  stage: string,
+  dateColumn: string,
+  columns: Array<{ field_name: string; data_type: string }>,
+  timezone: string,
+): Promise<Date | null> {
+  const column = columns.find((c) => c.field_name === dateColumn);
+  if (!column) return null;
+  // Dates and plain timestamps are the store's local time.
+  const expr =
+    column.data_type === 'timestamptz'
+      ? `min(${quoteIdent(dateColumn)})`
+      : `min(${quoteIdent(dateColumn)})::timestamp at time zone $1`;
+  const params = column.data_type === 'timestamptz' ? [] : [timezone];
+  const { rows } = await client.query<{ v: Date | null }>(
+    `select ${expr} as v from ${quoteIdent(stage)}`,
+    params,
+  );
+  return rows[0]?.v ?? null;
+}
+
+async function timezoneOf(base: BaseContext, tenantId: number): Promise<string> {
+  const rows = await base.db.query<{ timezone: string }>(
+    'select timezone from tenants where tenant_id = $1',
+    [tenantId],
+  );
+  return rows[0]?.timezone ?? 'Etc/UTC';
+}

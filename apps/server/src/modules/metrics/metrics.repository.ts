@@ -1,0 +1,264 @@
+import type { Aggregation } from '@tidemark/contract';
+import type { Queryable } from '../../db/client';
+
+export interface MetricRow {
+  tenant_id: number;
+  kpi_id: number;
+  connection_id: number;
+  table_id: number;
+  kpi_name: string;
+  kpi_display_name: string;
+  field_name: string;
+  aggregation_operation: Aggregation;
+  formula: string | null;
+  accent: 'positive' | 'negative';
+  kpi_format: 'number' | 'percentage';
+  is_active: boolean;
+  tier: number;
+  impact_to_topline: number | null;
+  dollar_impact: number | null;
+  is_derived: boolean;
+  description: string | null;
+  kpi_definition: string | null;
+  created_at: Date;
+}
+
+export interface NewMetric {
+  tenant_id: number;
+  connection_id: number;
+  table_id: number;
+  kpi_name: string;
+  kpi_display_name: string;
+  field_name: string;
+  aggregation_operation: Aggregation;
+  formula: string | null;
+  accent: 'positive' | 'negative';
+  kpi_format: 'number' | 'percentage';
+  is_derived: boolean;
+  kpi_definition: string;
+}
+
+export async function metricsOfConnection(
+  db: Queryable,
+  tenantId: number,
+  connectionId: number,
+): Promise<MetricRow[]> {
+  return db.query<MetricRow>(
+    'select * from metrics where tenant_id = $1 and connection_id = $2 order by kpi_id',
+    [tenantId, connectionId],
+  );
+}
+
+export async function metricsOfTable(db: Queryable, tenantId: number, tableId: number): Promise<MetricRow[]> {
+  return db.query<MetricRow>('select * from metrics where tenant_id = $1 and table_id = $2 order by kpi_id', [
+    tenantId,
+    tableId,
+  ]);
+}
+
+export async function findMetric(
+  db: Queryable,
+  tenantId: number,
+  kpiId: number,
+): Promise<MetricRow | undefined> {
+  return (
+    await db.query<MetricRow>('select * from metrics where tenant_id = $1 and kpi_id = $2', [tenantId, kpiId])
+  )[0];
+}
+
+export async function takenMetricNames(
+  db: Queryable,
+  tenantId: number,
+  exceptConnection: number,
+): Promise<Set<string>> {
+  const rows = await db.query<{ kpi_name: string }>(
+    'select kpi_name from metrics where tenant_id = $1 and connection_id <> $2',
+    [tenantId, exceptConnection],
+  );
+  return new Set(rows.map((r) => r.kpi_name));
+}
+
+/** Replaces a connection's metric set: kept names keep their id (and history), dropped ones go. */
+export async function replaceConnectionMetrics(
+  db: Queryable,
+  tenantId: number,
+  connectionId: number,
+  metrics: NewMetric[],
+): Promise<MetricRow[]> {
+  await db.query(
+    'delete from metrics where tenant_id = $1 and connection_id = $2 and not (kpi_name = any($3::text[]))',
+    [tenantId, connectionId, metrics.map((m) => m.kpi_name)],
+  );
+  const out: MetricRow[] = [];
+  for (const m of metrics) {
+    const rows = await db.query<MetricRow>(
+      `insert into metrics (tenant_id, connection_id, table_id, kpi_name, kpi_display_name, field_name,
+         aggregation_operation, formula, accent, kpi_format, is_derived, kpi_definition)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       on conflict (tenant_id, kpi_name) do update set table_id = excluded.table_id,
+         kpi_display_name = excluded.kpi_display_name, field_name = excluded.field_name,
+         aggregation_operation = excluded.aggregation_operation, formula = excluded.formula,
+         accent = excluded.accent, kpi_format = excluded.kpi_format, is_derived = excluded.is_derived,
+         kpi_definition = excluded.kpi_definition, updated_at = now()
+       returning *`,
+      [
+        m.tenant_id,
+        m.connection_id,
+        m.table_id,
+        m.kpi_name,
+        m.kpi_display_name,
+        m.field_name,
+        m.aggregation_operation,
+        m.formula,
+        m.accent,
+        m.kpi_format,
+        m.is_derived,
+        m.kpi_definition,
+      ],
+    );
+    out.push(rows[0]!);
+  }
+  return out;
+}
+
+export interface DimensionRow {
+  tenant_id: number;
+  dimension_id: number;
+  name: string;
+  display_name: string;
+}
+
+export async function upsertDimension(
+  db: Queryable,
+  tenantId: number,
+  name: string,
+  displayName: string,
+): Promise<DimensionRow> {
+  const rows = await db.query<DimensionRow>(
+    `insert into dimensions (tenant_id, name, display_name) values ($1, $2, $3)
+     on conflict (tenant_id, name) do update set display_name = excluded.display_name returning *`,
+    [tenantId, name, displayName],
+  );
+  return rows[0]!;
+}
+
+export async function replaceDimensionColumns(
+  db: Queryable,
+  tenantId: number,
+  tableIds: number[],
+  columns: Array<{ dimension_id: number; table_id: number; field_name: string }>,
+): Promise<void> {
+  await db.query('delete from dimension_columns where tenant_id = $1 and table_id = any($2::bigint[])', [
+    tenantId,
+    tableIds,
+  ]);
+  for (const c of columns) {
+    await db.query(
+      `insert into dimension_columns (tenant_id, dimension_id, table_id, field_name) values ($1, $2, $3, $4)
+       on conflict (tenant_id, dimension_id, table_id) do update set field_name = excluded.field_name`,
+      [tenantId, c.dimension_id, c.table_id, c.field_name],
+    );
+  }
+  // A dimension no table uses any more is gone with its values.
+  await db.query(
+    `delete from dimensions d where d.tenant_id = $1
+       and not exists (select 1 from dimension_columns c where c.tenant_id = d.tenant_id and c.dimension_id = d.dimension_id)`,
+    [tenantId],
+  );
+}
+
+export async function listDimensionRows(db: Queryable, tenantId: number): Promise<DimensionRow[]> {
+  return db.query<DimensionRow>(
+    'select * from dimensions where tenant_id = $1 order by lower(display_name), dimension_id',
+    [tenantId],
+  );
+}
+
+export async function findDimension(
+  db: Queryable,
+  tenantId: number,
+  dimensionId: number,
+): Promise<DimensionRow | undefined> {
+  return (
+    await db.query<DimensionRow>('select * from dimensions where tenant_id = $1 and dimension_id = $2', [
+      tenantId,
+      dimensionId,
+    ])
+  )[0];
+}
+
+export async function dimensionColumnsOfTable(db: Queryable, tenantId: number, tableId: number) {
+  return db.query<{ dimension_id: number; name: string; display_name: string; field_name: string }>(
+    `select d.dimension_id, d.name, d.display_name, c.field_name from dimension_columns c
+     join dimensions d on d.tenant_id = c.tenant_id and d.dimension_id = c.dimension_id
+     where c.tenant_id = $1 and c.table_id = $2 order by d.dimension_id`,
+    [tenantId, tableId],
+  );
+}
+
+export async function dimensionValueRows(
+  db: Queryable,
+  tenantId: number,
+  dimensionId: number,
+): Promise<string[]> {
+  const rows = await db.query<{ value: string }>(
+    'select value from dimension_values where tenant_id = $1 and dimension_id = $2 order by rank, value',
+    [tenantId, dimensionId],
+  );
+  return rows.map((r) => r.value);
+}
+
+const METRIC_SORTS: Record<string, string> = {
+  kpi_display_name: 'lower(m.kpi_display_name)',
+  category_name: 'm.kpi_display_name',
+  funnel_name: 'm.kpi_display_name',
+  tier: 'm.tier',
+  impact_to_topline: 'm.impact_to_topline',
+  accent: 'm.accent',
+  created_at: 'm.created_at',
+};
+
+export async function listMetricRows(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    isActive: boolean;
+    limit: number;
+    offset: number;
+    sortBy: string;
+    order: 'asc' | 'desc';
+    name?: string | undefined;
+    tier?: number | undefined;
+    accent?: string | undefined;
+    dimName?: string | undefined;
+  },
+): Promise<{ rows: Array<MetricRow & { series_computed_at: Date | null }>; count: number }> {
+  const where = `m.tenant_id = $1 and m.is_active = $2
+    and ($3::text is null or m.kpi_display_name ilike '%' || $3 || '%')
+    and ($4::int is null or m.tier = $4)
+    and ($5::text is null or m.accent = $5)
+    and ($6::text is null or exists (select 1 from dimension_columns c join dimensions d
+         on d.tenant_id = c.tenant_id and d.dimension_id = c.dimension_id
+         where c.tenant_id = m.tenant_id and c.table_id = m.table_id and d.name = $6))`;
+  const params = [
+    input.tenantId,
+    input.isActive,
+    input.name?.replace(/[%_\\]/g, (c) => `\\${c}`) ?? null,
+    input.tier ?? null,
+    input.accent ?? null,
+    input.dimName ?? null,
+  ];
+  const sort = METRIC_SORTS[input.sortBy] ?? METRIC_SORTS.kpi_display_name!;
+  const direction = input.order === 'desc' ? 'desc' : 'asc';
+  const rows = await db.query<MetricRow & { series_computed_at: Date | null }>(
+    `select m.*, w.series_computed_at from metrics m
+     join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
+     where ${where} order by ${sort} ${direction} nulls last, m.kpi_id limit $7 offset $8`,
+    [...params, input.limit, input.offset],
+  );
+  const [total] = await db.query<{ n: number }>(
+    `select count(*)::int as n from metrics m where ${where}`,
+    params,
+  );
+  return { rows, count: total?.n ?? 0 };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@tidemark/contract';
+import { addRoute } from '../../plugins/routing';
+import {
+  dimensionValues,
+  listDimensions,
+  listMetrics,
+  onboardMetrics,
+  replicateMetrics,
+  setPipelinePreference,
+} from './metrics.service';
+
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(app, routes.onboardMetrics, ({ ctx, input }) => onboardMetrics({ ctx, input: input.body }));
+  addRoute(app, routes.replicateMetrics, ({ ctx, input }) => replicateMetrics({ ctx, input: input.body }));
+  addRoute(app, routes.setPipelinePreference, ({ ctx, input }) =>
+    setPipelinePreference({ ctx, input: input.body }),
+  );
+  addRoute(app, routes.listMetrics, ({ ctx, input }) => listMetrics({ ctx, input: input.query }));
+  addRoute(app, routes.listDimensions, ({ ctx }) => listDimensions({ ctx }));
+  addRoute(app, routes.dimensionValues, ({ ctx, input }) => dimensionValues({ ctx, id: input.params.id }));
+}

@@ -1,0 +1,456 @@
+import {
+  CONNECTION_MESSAGES,
+  METRIC_MESSAGES,
+  OTHER_DIMENSION_VALUE,
+  catalogueFor,
+  type Aggregation,
+  type Dimension,
+  type MetricListRow,
+  type OnboardBody,
+  type PipelinePreferenceBody,
+} from '@tidemark/contract';
+import { AppError } from '../../errors';
+import type { BaseContext, TenantContext } from '../../plugins/context';
+import {
+  getConnectionOrThrow,
+  setConnectionStage,
+  setTableDateColumn,
+  tablesOfConnection,
+  type WarehouseTable,
+} from '../connections';
+import { requestSeriesUpdate } from '../series';
+import { authorizeTenant } from '../tenants';
+import { compileMetricSet, FormulaError, SqlParams, type FormulaColumn } from './formula';
+import * as repo from './metrics.repository';
+
+const DATE_TYPES = new Set(['date', 'timestamp', 'timestamptz']);
+
+export const metricNotFound = () => new AppError('not_found', catalogueFor(404, 'metric').message);
+
+/** 'Average Order Value' → 'average_order_value', unique in the workspace. */
+function metricKey(displayName: string, taken: Set<string>): string {
+  const base =
+    displayName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 50) || 'metric';
+  let key = /^\d/.test(base) ? `m_${base}` : base;
+  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+  taken.add(key);
+  return key;
+}
+
+function columnsOf(table: WarehouseTable): FormulaColumn[] {
+  return table.columns.map((c) => ({
+    field_name: c.field_name,
+    display_name: c.display_name,
+    type: c.data_type,
+  }));
+}
+
+/** Percent-like metrics read as percentages in every figure. */
+function formatOf(displayName: string, formula: string | null): 'number' | 'percentage' {
+  return /\b(rate|ratio|percent|share)\b|%/i.test(displayName) || /^\s*100\s*\*/.test(formula ?? '')
+    ? 'percentage'
+    : 'number';
+}
+
+export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input: OnboardBody }) {
+  const connection = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
+  const tables = await tablesOfConnection({ ctx, connectionId: connection.connection_id });
+  const byDestination = new Map(tables.map((t) => [t.destination_table_name, t]));
+  const tableOf = (destination: string) => {
+    const table = byDestination.get(destination);
+    if (!table) throw new AppError('bad_request', `Unknown table '${destination}' for this data source.`);
+    return table;
+  };
+  if (input.dimensions.length === 0) throw new AppError('bad_request', METRIC_MESSAGES.allMetrics);
+
+  const taken = await repo.takenMetricNames(ctx.db, ctx.tenantId, connection.connection_id);
+  const newMetrics: repo.NewMetric[] = [];
+  for (const item of input.metrics) {
+    const table = tableOf(item.destination_table_name);
+    const isFormula = item.aggregation.type === 'formula';
+    if (!isFormula && !table.columns.some((c) => c.field_name === item.field_name)) {
+      throw new AppError(
+        'bad_request',
+        `${item.display_name}: ${METRIC_MESSAGES.unknownColumn(item.field_name, table.source_table_name)}`,
+      );
+    }
+    const operation: Aggregation = isFormula ? 'formula' : (item.aggregation.value as Aggregation);
+    const formula = isFormula ? item.aggregation.value : null;
+    newMetrics.push({
+      tenant_id: ctx.tenantId,
+      connection_id: connection.connection_id,
+      table_id: table.table_id,
+      kpi_name: metricKey(item.display_name, taken),
+      kpi_display_name: item.display_name,
+      field_name: item.field_name,
+      aggregation_operation: operation,
+      formula,
+      accent: item.accent,
+      kpi_format: formatOf(item.display_name, formula),
+      is_derived: isFormula,
+      kpi_definition: formula ?? `${operation}(${item.field_name})`,
+    });
+  }
+
+  // Every definition must compile against its table before anything is stored.
+  for (const table of tables) {
+    const defs = newMetrics.filter((m) => m.table_id === table.table_id);
+    if (defs.length === 0) continue;
+    const { errors } = compileMetricSet(
+      defs.map((m) => ({
+        key: m.kpi_name,
+        aggregation: m.aggregation_operation,
+        field_name: m.field_name,
+        ...(m.formula ? { formula: m.formula } : {}),
+      })),
+      columnsOf(table),
+      new SqlParams(),
+    );
+    const first = [...errors.entries()][0];
+    if (first) {
+      const metric = defs.find((m) => m.kpi_name === first[0])!;
+      throw new AppError('bad_request', `${metric.kpi_display_name}: ${first[1].message}`);
+    }
+  }
+  for (const d of input.dimensions) {
+    const table = tableOf(d.destination_table_name);
+    if (!table.columns.some((c) => c.field_name === d.field_name)) {
+      throw new AppError(
+        'bad_request',
+        `${d.display_name}: ${METRIC_MESSAGES.unknownColumn(d.field_name, table.source_table_name)}`,
+      );
+    }
+  }
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    const metrics = await repo.replaceConnectionMetrics(
+      tx,
+      ctx.tenantId,
+      connection.connection_id,
+      newMetrics,
+    );
+    const columns: Array<{ dimension_id: number; table_id: number; field_name: string }> = [];
+    for (const d of input.dimensions) {
+      const dimension = await repo.upsertDimension(tx, ctx.tenantId, d.field_name, d.display_name);
+      columns.push({
+        dimension_id: dimension.dimension_id,
+        table_id: tableOf(d.destination_table_name).table_id,
+        field_name: d.field_name,
+      });
+    }
+    await repo.replaceDimensionColumns(
+      tx,
+      ctx.tenantId,
+      tables.map((t) => t.table_id),
+      columns,
+    );
+    return metrics;
+  });
+  await updateConfigurationStage(ctx, connection.connection_id);
+  return { success: true, message: METRIC_MESSAGES.onboarded, kpi_ids: stored.map((m) => String(m.kpi_id)) };
+}
+
+/**
+ * Metric configuration is done when every table with metrics has its date column; the series then follow.
+ */
+async function updateConfigurationStage(
+  ctx: BaseContext & { tenantId: number },
+  connectionId: number,
+): Promise<void> {
+  const tables = await tablesOfConnection({ ctx, connectionId });
+  const metrics = await repo.metricsOfConnection(ctx.db, ctx.tenantId, connectionId);
+  const withMetrics = tables.filter((t) => metrics.some((m) => m.table_id === t.table_id));
+  if (withMetrics.length > 0 && withMetrics.every((t) => t.date_column)) {
+    await setConnectionStage({
+      ctx,
+      connectionId,
+      stage: 'metric_configuration',
+      status: 'SUCCESSFUL',
+      message: null,
+    });
+    await setConnectionStage({
+      ctx,
+      connectionId,
+      stage: 'insight_generation',
+      status: 'IN_PROGRESS',
+      message: 'Computing the series of your metrics',
+    });
+    await requestSeriesUpdate(ctx, ctx.tenantId);
+  } else {
+    await setConnectionStage({
+      ctx,
+      connectionId,
+      stage: 'metric_configuration',
+      status: 'IN_PROGRESS',
+      message: CONNECTION_MESSAGES.userActionNeeded,
+    });
+  }
+}
+
+export async function setPipelinePreference({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: PipelinePreferenceBody;
+}) {
+  const { date_column, destination_table_name } = input.preference_value;
+  let table: WarehouseTable | undefined;
+  let candidates: WarehouseTable[];
+  if (input.datasource_id) {
+    const connection = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
+    candidates = await tablesOfConnection({ ctx, connectionId: connection.connection_id });
+  } else {
+    candidates = await tablesOfConnection({ ctx });
+  }
+  if (destination_table_name) {
+    table = candidates.find((t) => t.destination_table_name === destination_table_name);
+    if (!table) throw new AppError('bad_request', `Unknown table '${destination_table_name}'.`);
+  } else {
+    const holding = candidates.filter((t) => t.columns.some((c) => c.field_name === date_column));
+    if (holding.length > 1)
+      throw new AppError(
+        'bad_request',
+        'Several tables have this column: name the table too (destination_table_name).',
+      );
+    table = holding[0];
+  }
+  const column = table?.columns.find((c) => c.field_name === date_column);
+  if (!table || !column) {
+    throw new AppError(
+      'bad_request',
+      METRIC_MESSAGES.unknownColumn(date_column, table?.source_table_name ?? 'this data source'),
+    );
+  }
+  if (!DATE_TYPES.has(column.data_type)) {
+    const anyDate = table.columns.some((c) => DATE_TYPES.has(c.data_type));
+    throw new AppError(
+      'bad_request',
+      anyDate ? METRIC_MESSAGES.notDateColumn(column.display_name) : CONNECTION_MESSAGES.noDateColumn,
+    );
+  }
+  const warnings: string[] = [];
+  if (column.null_fraction > 0.01) {
+    warnings.push(
+      METRIC_MESSAGES.mostlyEmptyDate(column.display_name, `${(column.null_fraction * 100).toFixed(1)}%`),
+    );
+  }
+  await setTableDateColumn({ ctx, tableId: table.table_id, column: date_column });
+  await updateConfigurationStage(ctx, table.connection_id);
+  return { success: true, message: METRIC_MESSAGES.pipelineSaved, warnings };
+}
+
+export async function replicateMetrics({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { from_tenant_id: number; to_tenant_id: number; datasource_id: string };
+}) {
+  if (input.to_tenant_id !== ctx.tenantId) {
+    throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
+  }
+  // The template must be a workspace this user may read (the demo workspace, or one of theirs).
+  const fromTenant = await authorizeTenant(ctx.db, {
+    user: ctx.user,
+    requestedTenantId: input.from_tenant_id,
+    isDemo: false,
+    readOnly: true,
+  }).catch(async () => {
+    const demo = await ctx.db.query<{ tenant_id: number }>(
+      'select tenant_id from tenants where is_demo and tenant_id = $1',
+      [input.from_tenant_id],
+    );
+    if (!demo[0]) throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
+    return demo[0].tenant_id;
+  });
+  const target = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
+  const targetTables = await tablesOfConnection({ ctx, connectionId: target.connection_id });
+  const templateTables = await tablesOfConnection({ ctx: { ...ctx, tenantId: fromTenant } });
+  const metrics: OnboardBody['metrics'] = [];
+  const dimensions: OnboardBody['dimensions'] = [];
+  const dates: Array<{ destination: string; column: string }> = [];
+  for (const tt of templateTables) {
+    // Tables pair up by source name, or failing that by holding every column the template's metrics use.
+    const templateMetrics = await repo.metricsOfTable(ctx.db, fromTenant, tt.table_id);
+    if (templateMetrics.length === 0) continue;
+    const needed = new Set(tt.columns.map((c) => c.field_name));
+    const match =
+      targetTables.find((t) => t.source_table_name === tt.source_table_name) ??
+      targetTables.find((t) => [...needed].every((n) => t.columns.some((c) => c.field_name === n)));
+    if (!match) continue;
+    for (const m of templateMetrics) {
+      metrics.push({
+        source_table_name: match.source_table_name,
+        destination_table_name: match.destination_table_name,
+        field_name: m.field_name,
+        display_name: m.kpi_display_name,
+        accent: m.accent,
+        aggregation: m.formula
+          ? { type: 'formula', value: m.formula }
+          : { type: 'operation', value: m.aggregation_operation as Exclude<Aggregation, 'formula'> },
+      });
+    }
+    for (const d of await repo.dimensionColumnsOfTable(ctx.db, fromTenant, tt.table_id)) {
+      if (match.columns.some((c) => c.field_name === d.field_name)) {
+        dimensions.push({
+          source_table_name: match.source_table_name,
+          destination_table_name: match.destination_table_name,
+          field_name: d.field_name,
+          display_name: d.display_name,
+        });
+      }
+    }
+    if (tt.date_column && match.columns.some((c) => c.field_name === tt.date_column)) {
+      dates.push({ destination: match.destination_table_name, column: tt.date_column });
+    }
+  }
+  if (metrics.length === 0) {
+    throw new AppError('bad_request', 'The template workspace has no metrics on tables like these.');
+  }
+  const result = await onboardMetrics({
+    ctx,
+    input: { metrics, dimensions, datasource_id: input.datasource_id },
+  });
+  for (const d of dates) {
+    await setPipelinePreference({
+      ctx,
+      input: {
+        preference_value: { date_column: d.column, destination_table_name: d.destination },
+        datasource_id: input.datasource_id,
+      },
+    });
+  }
+  return result;
+}
+
+export async function listDimensions({ ctx }: { ctx: TenantContext }): Promise<{ data: Dimension[] }> {
+  const rows = await repo.listDimensionRows(ctx.db, ctx.tenantId);
+  return { data: rows.map((d) => ({ id: d.dimension_id, name: d.name, display_name: d.display_name })) };
+}
+
+export async function dimensionValues({
+  ctx,
+  id,
+}: {
+  ctx: TenantContext;
+  id: number;
+}): Promise<{ data: string[] }> {
+  const dimension = await repo.findDimension(ctx.db, ctx.tenantId, id);
+  if (!dimension) throw new AppError('not_found', catalogueFor(404, 'dimension').message);
+  const values = await repo.dimensionValueRows(ctx.db, ctx.tenantId, id);
+  // 'Other' is listed last: it is the sum of everything outside the top values.
+  return {
+    data: [
+      ...values.filter((v) => v !== OTHER_DIMENSION_VALUE),
+      ...values.filter((v) => v === OTHER_DIMENSION_VALUE),
+    ],
+  };
+}
+
+export async function listMetrics({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: {
+    page_num: number;
+    count: number;
+    sort_by?: string | undefined;
+    order?: 'asc' | 'desc' | undefined;
+    is_active: boolean;
+    kpi_display_name?: string | undefined;
+    tier?: number | undefined;
+    accent?: string | undefined;
+    dim_name?: string | undefined;
+  };
+}): Promise<{ rows: MetricListRow[]; count: number }> {
+  const { rows, count } = await repo.listMetricRows(ctx.db, {
+    tenantId: ctx.tenantId,
+    isActive: input.is_active,
+    limit: input.count,
+    offset: (input.page_num - 1) * input.count,
+    sortBy: input.sort_by ?? 'kpi_display_name',
+    order: input.order ?? 'asc',
+    name: input.kpi_display_name,
+    tier: input.tier,
+    accent: input.accent,
+    dimName: input.dim_name,
+  });
+  return {
+    count,
+    rows: rows.map((m) => ({
+      kpi_id: String(m.kpi_id),
+      kpi_display_name: m.kpi_display_name,
+      category_name: null,
+      funnel_name: null,
+      tier: m.tier,
+      impact_to_topline: m.impact_to_topline,
+      accent: m.accent,
+      is_active: m.is_active,
+      aggregation_operation: m.aggregation_operation,
+      kpi_format: m.kpi_format,
+      status: {
+        pipeline_runs: (['h', 'd', 'w', 'm'] as const).map((frequency) => ({
+          frequency,
+          status: !m.is_active
+            ? ('disabled' as const)
+            : m.series_computed_at
+              ? ('success' as const)
+              : ('disabled' as const),
+          is_active: m.is_active,
+          last_run: m.series_computed_at?.toISOString() ?? null,
+        })),
+        last_insight_ts: null,
+        last_insight_id: null,
+        reason: m.series_computed_at ? null : 'waiting for the first series computation',
+      },
+    })),
+  };
+}
+
+/** The SQL of every active metric of a table, compiled together so one query computes them all. */
+export async function compiledMetricsOfTable(
+  ctx: BaseContext & { tenantId: number },
+  table: WarehouseTable,
+  params: SqlParams,
+): Promise<Array<{ kpiId: number; sql: string }>> {
+  const metrics = (await repo.metricsOfTable(ctx.db, ctx.tenantId, table.table_id)).filter(
+    (m) => m.is_active,
+  );
+  const { sql, errors } = compileMetricSet(
+    metrics.map((m) => ({
+      key: String(m.kpi_id),
+      aggregation: m.aggregation_operation,
+      field_name: m.field_name,
+      ...(m.formula ? { formula: m.formula } : {}),
+    })),
+    columnsOf(table),
+    params,
+  );
+  for (const [key, error] of errors) {
+    ctx.log.warn(
+      { kpi: key, err: error instanceof FormulaError ? error.message : error },
+      'metric no longer compiles',
+    );
+  }
+  return metrics
+    .filter((m) => sql.has(String(m.kpi_id)))
+    .map((m) => ({ kpiId: m.kpi_id, sql: sql.get(String(m.kpi_id))! }));
+}
+
+export async function dimensionsOfTable(ctx: BaseContext & { tenantId: number }, tableId: number) {
+  return repo.dimensionColumnsOfTable(ctx.db, ctx.tenantId, tableId);
+}
+
+export async function getMetricOrThrow({ ctx, kpiId }: { ctx: TenantContext; kpiId: number }) {
+  const metric = await repo.findMetric(ctx.db, ctx.tenantId, kpiId);
+  if (!metric) throw metricNotFound();
+  return metric;
+}

@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/client';
+
+export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
+  const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
+    tenantId,
+  ]);
+  return rows[0]?.timezone ?? 'Etc/UTC';
+}
+
+/**
+ * Where an incremental recompute starts, on the local clock: the start of the week or the month holding
+ * the earliest changed date, whichever is earlier, so every bucket it rewrites is rebuilt whole.
+ */
+export async function incrementalBoundary(db: Queryable, dirtyFrom: Date, timezone: string): Promise<string> {
+  const rows = await db.query<{ b: string }>(
+    `select to_char(least(date_trunc('week', ($1::timestamptz at time zone $2) + interval '1 day') - interval '1 day',
+                          date_trunc('month', $1::timestamptz at time zone $2)), 'YYYY-MM-DD HH24:MI:SS') as b`,
+    [dirtyFrom, timezone],
+  );
+  return rows[0]!.b;
+}
+
+export async function deletePoints(
+  db: Queryable,
+  input: { tenantId: number; kpiIds: number[]; from: { local: string; timezone: string } | null },
+): Promise<void> {
+  await db.query(
+    `delete from series_points where tenant_id = $1 and kpi_id = any($2::bigint[])
+       and ($3::timestamp is null or ts >= ($3::timestamp at time zone $4))`,
+    [input.tenantId, input.kpiIds, input.from?.local ?? null, input.from?.timezone ?? 'Etc/UTC'],
+  );
+}
+
+export async function topValues(db: Queryable, tenantId: number, dimensionId: number): Promise<string[]> {
+  const rows = await db.query<{ value: string }>(
+    `select value from dimension_values where tenant_id = $1 and dimension_id = $2 and rank <= 20 order by rank`,
+    [tenantId, dimensionId],
+  );
+  return rows.map((r) => r.value);
+}
+
+export async function dimensionColumns(db: Queryable, tenantId: number, dimensionId: number) {
+  return db.query<{ field_name: string; destination_table_name: string }>(
+    `select c.field_name, w.destination_table_name from dimension_columns c
+     join warehouse_tables w on w.tenant_id = c.tenant_id and w.table_id = c.table_id
+     where c.tenant_id = $1 and c.dimension_id = $2`,
+    [tenantId, dimensionId],
+  );
+}
+
+export async function replaceTopValues(
+  db: Queryable,
+  tenantId: number,
+  dimensionId: number,
+  values: Array<{ value: string; rowCount: number; rank: number }>,
+): Promise<void> {
+  await db.query('delete from dimension_values where tenant_id = $1 and dimension_id = $2', [
+    tenantId,
+    dimensionId,
+  ]);
+  if (values.length === 0) return;
+  await db.query(
+    `insert into dimension_values (tenant_id, dimension_id, value, row_count, rank)
+     select $1, $2, v, n, r from unnest($3::text[], $4::bigint[], $5::int[]) as u (v, n, r)`,
+    [
+      tenantId,
+      dimensionId,
+      values.map((v) => v.value),
+      values.map((v) => v.rowCount),
+      values.map((v) => v.rank),
+    ],
+  );
+}
+
+/** `days` before the series' last point: a default window that follows the data, not the clock. */
+export async function windowStart(
+  db: Queryable,
+  tenantId: number,
+  kpiId: number,
+  grain: string,
+  days: number,
+): Promise<Date | null> {
+  const rows = await db.query<{ start: Date | null }>(
+    `select max(ts) - make_interval(days => $4) as start from series_points
+     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = ''`,
+    [tenantId, kpiId, grain, days],
+  );
+  return rows[0]?.start ?? null;
+}
+
+export async function readPoints(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    kpiId: number;
+    grain: string;
+    dimName: string;
+    dimVal: string;
+    start: Date | null;
+    end: Date | null;
+  },
+): Promise<Array<{ ts: Date; value: number | null }>> {
+  return db.query<{ ts: Date; value: number | null }>(
+    `select ts, value from series_points
+     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5
+       and ($6::timestamptz is null or ts >= $6) and ($7::timestamptz is null or ts <= $7)
+     order by ts`,
+    [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal, input.start, input.end],
+  );
+}
