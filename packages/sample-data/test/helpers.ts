@@ -1,46 +1,49 @@
 /** Test helpers: a small RFC 4180 reader and a parser for the store's local timestamps. */
 
+const SPECIAL = /[",\r\n]/g;
+
 /** Parses CSV text per RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
-  let field = '';
-  let quoted = false;
   let i = 0;
   while (i < text.length) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else field += char;
-      i++;
-      continue;
-    }
-    if (char === '"') {
-      if (field !== '') throw new Error(`quote inside an unquoted field at ${i}`);
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
+    let field: string;
+    if (text[i] === '"') {
       field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) throw new Error('unterminated quoted field');
+        field += text.slice(from, quote);
+        if (text[quote + 1] === '"') {
+          field += '"';
+          from = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+    } else {
+      SPECIAL.lastIndex = i;
+      const match = SPECIAL.exec(text);
+      const end = match ? match.index : text.length;
+      if (match?.[0] === '"') throw new Error(`quote inside an unquoted field at ${end}`);
+      field = text.slice(i, end);
+      i = end;
+    }
+    row.push(field);
+    const separator = text[i];
+    if (separator === ',') {
+      i++;
+      if (i === text.length) row.push('');
+    } else if (separator === '\n' || separator === '\r' || separator === undefined) {
+      i += separator === '\r' && text[i + 1] === '\n' ? 2 : 1;
       rows.push(row);
       row = [];
-      field = '';
     } else {
-      field += char;
+      throw new Error(`unexpected ${separator} after a quoted field at ${i}`);
     }
-    i++;
-  }
-  if (quoted) throw new Error('unterminated quoted field');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
   }
   return rows;
 }
