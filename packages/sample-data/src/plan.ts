@@ -1,12 +1,11 @@
-import type { AnswerKey, NormalPeak, PlantedAnomaly } from './answer-key';
-import { peakWindowsBetween, type PeakDay } from './calendar';
+import { describeAnomalies, PLANTED, type Placement } from './anomalies';
+import type { AnswerKey, NormalPeak } from './answer-key';
+import { peakWindowsBetween, type PeakDay, type PeakWindow } from './calendar';
 import {
   BASE_DAILY_ORDERS,
   channelWeights,
   DAY_NOISE,
   EMAIL_INDEX,
-  GROWTH_AFTER_BEND,
-  GROWTH_PER_MONTH,
   growthFactor,
   HOUR_CURVES,
   isWeekend,
@@ -88,16 +87,6 @@ export interface StorePlan {
   answerKey: AnswerKey;
 }
 
-const SPIKE = { hour: 10, hours: 3, lift: 2.5 };
-const DIP = { hour: 14, hours: 4, keep: 0.4 };
-const OUTAGE = { hour: 12, hours: 6 };
-const GERMANY_KEEP = 0.3;
-const CAMPAIGN_LIFT = 0.3;
-const MARKETPLACE_LIFT = 4;
-
-const ORDER_METRICS = ['Revenue', 'Orders', 'Net Revenue'] as const;
-const TRAFFIC_METRICS = ['Sessions', 'Add to Carts', 'Checkouts'] as const;
-
 function validate(options: StoreOptions): { months: number; timezone: string; end: number } {
   const months = options.months ?? 13;
   if (!Number.isInteger(months) || months < 4 || months > 120) {
@@ -166,62 +155,68 @@ function buildCalendar(start: number, end: number, offsetOf: (utcMs: number) => 
   return { hours, days };
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+function hoursOfDay(hours: readonly HourPlan[], day: DayPlan): HourPlan[] {
+  return hours.slice(day.firstHour, day.firstHour + day.hourCount);
+}
 
-/**
- * Lays out the store hour by hour: calendar, seasonality, the planted anomalies and the answer key.
- * Row generators read this plan, so orders and traffic always agree.
- */
-export function planStore(options: StoreOptions): StorePlan {
-  const { months, timezone, end } = validate(options);
-  const offsetOf = zoneOffset(timezone);
-  const endDay = Math.floor((end + offsetOf(end) * 60_000) / DAY_MS);
-  const start = localMidnight(monthsBefore(endDay, months), offsetOf);
-  const { hours, days } = buildCalendar(start, end, offsetOf);
+/** Finds room for every anomaly and resolves it to the days and hours it covers. */
+function locateAnomalies(
+  days: readonly DayPlan[],
+  hours: readonly HourPlan[],
+  peakDays: readonly number[],
+): Placement {
   const firstDay = days[0]?.day ?? 0;
-  const lastDay = days[days.length - 1]?.day ?? 0;
-
-  const windows = peakWindowsBetween(firstDay - 14, lastDay + 14);
-  const peakByDay = new Map<number, PeakDay>();
-  for (const window of windows) for (const peak of window.days) peakByDay.set(peak.day, peak);
-  const lastFull = days.findLastIndex((d) => d.full);
   const slots = placeAnomalies({
-    lastFull,
-    peakDays: [...peakByDay.keys()].map((day) => day - firstDay),
+    lastFull: days.findLastIndex((d) => d.full),
+    peakDays: peakDays.map((day) => day - firstDay),
     irregular: days.map((d) => d.full && d.hourCount !== 24),
   });
-  const slot = (id: string): DayPlan => {
+  const dayOf = (id: string, after = 0): DayPlan => {
     const index = slots.get(id);
-    const day = index === undefined ? undefined : days[index];
+    const day = index === undefined ? undefined : days[index + after];
     if (!day) throw new Error(`unplaced anomaly ${id}`);
     return day;
   };
-  const hourAt = (day: DayPlan, localHour: number): HourPlan[] =>
-    hours.slice(day.firstHour, day.firstHour + day.hourCount).filter((h) => h.localHour === localHour);
-  const hoursOf = (day: DayPlan, from: number, count: number): HourPlan[] =>
-    Array.from({ length: count }, (_, i) => hourAt(day, from + i)).flat();
-  const dayStart = (day: DayPlan): number => hours[day.firstHour]?.start ?? start;
-  const dayEnd = (day: DayPlan): number => dayStart(day) + day.hourCount * HOUR_MS;
+  // Anomaly days are never DST days, so local hour h is the day's hour h.
+  const hoursOf = (id: string, from: number, count: number): HourPlan[] =>
+    hoursOfDay(hours, dayOf(id)).slice(from, from + count);
+  return {
+    spike: hoursOf('spike', PLANTED.spike.hour, PLANTED.spike.hours),
+    dip: hoursOf('dip', PLANTED.dip.hour, PLANTED.dip.hours),
+    outage: hoursOf('tracking_outage', PLANTED.outage.hour, PLANTED.outage.hours),
+    germany: [dayOf('dimension_drop'), dayOf('dimension_drop', 1)],
+    campaign: dayOf('level_shift'),
+    bend: dayOf('trend_change'),
+    featured: dayOf('low_volume_spike'),
+    zeroDays: ['zero_day_1', 'zero_day_2', 'zero_day_3', 'zero_day_4']
+      .map((id) => dayOf(id))
+      .sort((a, b) => a.day - b.day),
+  };
+}
 
-  const bend = dayStart(slot('trend_change'));
-  const marketplaceSpike = slot('low_volume_spike');
-  const zeroDays = ['zero_day_1', 'zero_day_2', 'zero_day_3', 'zero_day_4']
-    .map(slot)
-    .sort((a, b) => a.day - b.day);
-  const zeroSet = new Set(zeroDays.map((d) => d.day));
-
-  // Expected demand and marketplace orders, hour by hour.
-  const dayRandom = new SeededRandom(options.seed, 'days');
-  const marketRandom = new SeededRandom(options.seed, 'marketplace');
+/**
+ * Expected web orders for every hour, and the marketplace's orders placed hour by hour (its planted
+ * featured and zero days included). Returns the marketplace's expected orders per hour.
+ */
+function fillDemand(
+  seed: number,
+  days: readonly DayPlan[],
+  hours: readonly HourPlan[],
+  peakByDay: ReadonlyMap<number, PeakDay>,
+  placement: Placement,
+): Float64Array {
+  const dayRandom = new SeededRandom(seed, 'days');
+  const marketRandom = new SeededRandom(seed, 'marketplace');
+  const bend = hours[placement.bend.firstHour]?.start ?? 0;
+  const zeroDays = new Set(placement.zeroDays.map((d) => d.day));
   const marketplaceExpected = new Float64Array(hours.length);
   for (const day of days) {
     const peak = peakByDay.get(day.day);
-    const weekend = isWeekend(day.weekday);
-    const curve = HOUR_CURVES[weekend ? 1 : 0];
+    const curve = HOUR_CURVES[isWeekend(day.weekday) ? 1 : 0];
     const yearly = yearlyFactor(dayOfYear(day.day));
     const weekday = WEEKDAY_FACTORS[day.weekday] ?? 1;
     const wobble = Math.exp(DAY_NOISE * dayRandom.normal() - (DAY_NOISE * DAY_NOISE) / 2);
-    const dayHours = hours.slice(day.firstHour, day.firstHour + day.hourCount);
+    const dayHours = hoursOfDay(hours, day);
     const weights = dayHours.map((h) => curve[h.localHour] ?? 1);
     const weightSum = weights.reduce((sum, w) => sum + w, 0);
     for (const hour of dayHours) {
@@ -238,9 +233,9 @@ export function planStore(options: StoreOptions): StorePlan {
     // The marketplace is steadier: half the store's yearly and weekly swings, no growth.
     let mean =
       MARKETPLACE_DAILY_ORDERS * (1 + (yearly - 1) / 2) * (1 + (weekday - 1) / 2) * (peak?.marketplace ?? 1);
-    if (day.day === marketplaceSpike.day) mean *= MARKETPLACE_LIFT;
-    if (zeroSet.has(day.day)) mean = 0;
-    dayHours.forEach((hour, i) => {
+    if (day === placement.featured) mean *= PLANTED.marketplaceLift;
+    if (zeroDays.has(day.day)) mean = 0;
+    dayHours.forEach((_, i) => {
       marketplaceExpected[day.firstHour + i] = (mean * (weights[i] ?? 0)) / weightSum;
     });
     let count = marketRandom.poisson(mean);
@@ -251,170 +246,79 @@ export function planStore(options: StoreOptions): StorePlan {
       if (hour) hour.marketplace++;
     }
   }
+  return marketplaceExpected;
+}
 
-  // The planted anomalies, applied to the hours they cover.
-  const spikeDay = slot('spike');
-  const spikeHours = hoursOf(spikeDay, SPIKE.hour, SPIKE.hours);
-  for (const hour of spikeHours) {
+/** Writes the anomalies' multipliers into the hours they cover. */
+function applyAnomalies(
+  hours: readonly HourPlan[],
+  placement: Placement,
+  marketplaceExpected: Float64Array,
+): void {
+  const marketplaceAt = (hour: HourPlan): number =>
+    marketplaceExpected[(hour.start - (hours[0]?.start ?? 0)) / HOUR_MS] ?? 0;
+  for (const hour of placement.spike) {
     const weights = channelWeights(hour.localHour);
     const emailShare = (weights[EMAIL_INDEX] ?? 0) / weights.reduce((sum, w) => sum + w, 0);
-    const total = hour.demand + (marketplaceExpected[hours.indexOf(hour)] ?? 0);
     // Email alone carries the whole lift, so total orders reach exactly the planted multiple.
-    hour.email = 1 + ((SPIKE.lift - 1) * total) / (hour.demand * emailShare);
+    const lift = (PLANTED.spike.lift - 1) * (hour.demand + marketplaceAt(hour));
+    hour.email = 1 + lift / (hour.demand * emailShare);
   }
-  const dipDay = slot('dip');
-  const dipHours = hoursOf(dipDay, DIP.hour, DIP.hours);
-  for (const hour of dipHours) {
-    const marketplace = marketplaceExpected[hours.indexOf(hour)] ?? 0;
+  for (const hour of placement.dip) {
     // Marketplace orders arrive through the marketplace's site; web orders drop a little more to compensate.
-    hour.webOrders = Math.max(0, DIP.keep - ((1 - DIP.keep) * marketplace) / hour.demand);
-    hour.sessions = DIP.keep;
+    const keep = PLANTED.dip.keep;
+    hour.webOrders = Math.max(0, keep - ((1 - keep) * marketplaceAt(hour)) / hour.demand);
+    hour.sessions = keep;
   }
-  const outageDay = slot('tracking_outage');
-  const outageHours = hoursOf(outageDay, OUTAGE.hour, OUTAGE.hours);
-  for (const hour of outageHours) hour.tracked = false;
-  const germanyDay = slot('dimension_drop');
-  const germanyDays = [germanyDay, days[days.indexOf(germanyDay) + 1] ?? germanyDay];
-  for (const day of germanyDays) {
-    for (const hour of hours.slice(day.firstHour, day.firstHour + day.hourCount)) hour.germany = GERMANY_KEEP;
+  for (const hour of placement.outage) hour.tracked = false;
+  for (const day of placement.germany) {
+    for (const hour of hoursOfDay(hours, day)) hour.germany = PLANTED.germanyKeep;
   }
-  const campaignDay = slot('level_shift');
-  for (const hour of hours.slice(campaignDay.firstHour)) hour.paidExtra = CAMPAIGN_LIFT;
+  for (const hour of hours.slice(placement.campaign.firstHour)) hour.paidExtra = PLANTED.campaignLift;
+}
 
-  const windowOf = (list: readonly HourPlan[]): { start: string; end: string } => ({
-    start: iso(list[0]?.start ?? start),
-    end: iso((list[list.length - 1]?.start ?? start) + HOUR_MS),
-  });
-  const anomalies: PlantedAnomaly[] = [
-    {
-      id: 'email-blast',
-      kind: 'spike',
-      table: 'orders',
-      metrics: [...ORDER_METRICS],
-      grain: 'h',
-      ...windowOf(spikeHours),
-      direction: 'up',
-      dimension: { name: 'channel', value: 'Email' },
-      magnitude: SPIKE.lift,
-      description:
-        'An e-mail campaign: Email orders multiply for three hours from 10:00 local, so total orders and ' +
-        'revenue reach 2.5× their usual level; Email sessions rise in step.',
-      alsoVisibleIn: [{ table: 'traffic', metrics: [...TRAFFIC_METRICS] }],
-    },
-    {
-      id: 'site-slowdown',
-      kind: 'dip',
-      table: 'traffic',
-      metrics: [...TRAFFIC_METRICS],
-      grain: 'h',
-      ...windowOf(dipHours),
-      direction: 'down',
-      magnitude: DIP.keep - 1,
-      description:
-        'The site is slow for four hours from 14:00 local: sessions and orders of every channel fall 60 %.',
-      alsoVisibleIn: [{ table: 'orders', metrics: [...ORDER_METRICS] }],
-    },
-    {
-      id: 'paid-search-campaign',
-      kind: 'level_shift',
-      table: 'traffic',
-      metrics: ['Sessions'],
-      grain: 'd',
-      start: iso(dayStart(campaignDay)),
-      end: iso(end),
-      direction: 'up',
-      dimension: { name: 'channel', value: 'Paid Search' },
-      magnitude: 1 + CAMPAIGN_LIFT,
-      description:
-        'A new ad campaign: Paid Search sessions step up 30 % from this day on and stay there. The extra ' +
-        'visitors browse but do not buy, so carts, checkouts and orders do not move.',
-    },
-    {
-      id: 'growth-reversal',
-      kind: 'trend_change',
-      table: 'orders',
-      metrics: [...ORDER_METRICS],
-      grain: 'd',
-      start: iso(bend),
-      end: iso(end),
-      direction: 'down',
-      magnitude: GROWTH_AFTER_BEND - GROWTH_PER_MONTH,
-      description:
-        'Demand stops growing: from this day the compound monthly growth bends from +2 % to −4 % ' +
-        '(no jump, the slope changes). Orders, revenue and sessions all follow.',
-      alsoVisibleIn: [{ table: 'traffic', metrics: [...TRAFFIC_METRICS] }],
-    },
-    {
-      id: 'germany-payment-outage',
-      kind: 'dimension_drop',
-      table: 'orders',
-      metrics: [...ORDER_METRICS],
-      grain: 'd',
-      start: iso(dayStart(germanyDays[0] ?? germanyDay)),
-      end: iso(dayEnd(germanyDays[1] ?? germanyDay)),
-      direction: 'down',
-      dimension: { name: 'country', value: 'DE' },
-      magnitude: GERMANY_KEEP - 1,
-      description:
-        'A payment method fails in Germany for two days: orders and revenue from DE fall 70 % while every ' +
-        'other country is normal. Traffic has no country and does not move.',
-    },
-    {
-      id: 'tracking-outage',
-      kind: 'tracking_outage',
-      table: 'traffic',
-      metrics: [...TRAFFIC_METRICS],
-      grain: 'h',
-      ...windowOf(outageHours),
-      direction: 'down',
-      magnitude: -1,
-      description:
-        'The analytics tag breaks for six hours from 12:00 local: every traffic row reads zero while ' +
-        'orders continue as usual.',
-    },
-    {
-      id: 'marketplace-feature',
-      kind: 'low_volume_spike',
-      table: 'orders',
-      metrics: [...ORDER_METRICS],
-      grain: 'd',
-      start: iso(dayStart(marketplaceSpike)),
-      end: iso(dayEnd(marketplaceSpike)),
-      direction: 'up',
-      dimension: { name: 'channel', value: 'Marketplace' },
-      magnitude: MARKETPLACE_LIFT,
-      description:
-        'The marketplace features the store for a day: Marketplace orders (about ten a day) reach 4×.',
-    },
-    ...zeroDays.map((day, i): PlantedAnomaly => ({
-      id: `marketplace-zero-day-${i + 1}`,
-      kind: 'zero_days',
-      table: 'orders',
-      metrics: [...ORDER_METRICS],
-      grain: 'd',
-      start: iso(dayStart(day)),
-      end: iso(dayEnd(day)),
-      direction: 'down',
-      dimension: { name: 'channel', value: 'Marketplace' },
-      magnitude: -1,
-      description: `Marketplace listing offline (${i + 1} of ${zeroDays.length}): no Marketplace orders all day.`,
-    })),
-  ];
-  anomalies.sort((a, b) => a.start.localeCompare(b.start));
+const iso = (ms: number): string => new Date(ms).toISOString();
 
-  const normalPeaks: NormalPeak[] = windows
-    .map((window) => {
-      const first = window.days[0]?.day ?? 0;
-      const last = window.days[window.days.length - 1]?.day ?? 0;
-      return {
-        name: window.name,
-        start: localMidnight(first, offsetOf),
-        end: localMidnight(last + 1, offsetOf),
-      };
-    })
+/** The peak windows that touch [start, end), as local-midnight instants. */
+function normalPeaksOf(
+  windows: readonly PeakWindow[],
+  offsetOf: (utcMs: number) => number,
+  start: number,
+  end: number,
+): NormalPeak[] {
+  return windows
+    .map((window) => ({
+      name: window.name,
+      start: localMidnight(window.days[0]?.day ?? 0, offsetOf),
+      end: localMidnight((window.days[window.days.length - 1]?.day ?? 0) + 1, offsetOf),
+    }))
     .filter((peak) => peak.end > start && peak.start < end)
     .map((peak) => ({ name: peak.name, start: iso(peak.start), end: iso(peak.end) }));
+}
 
+/**
+ * Lays out the store hour by hour: calendar, seasonality, the planted anomalies and the answer key.
+ * Row generators read this plan, so orders and traffic always agree.
+ */
+export function planStore(options: StoreOptions): StorePlan {
+  const { months, timezone, end } = validate(options);
+  const offsetOf = zoneOffset(timezone);
+  const endDay = Math.floor((end + offsetOf(end) * 60_000) / DAY_MS);
+  const start = localMidnight(monthsBefore(endDay, months), offsetOf);
+  const { hours, days } = buildCalendar(start, end, offsetOf);
+
+  const windows = peakWindowsBetween((days[0]?.day ?? 0) - 14, (days[days.length - 1]?.day ?? 0) + 14);
+  const peakByDay = new Map<number, PeakDay>(windows.flatMap((w) => w.days.map((d) => [d.day, d] as const)));
+  const placement = locateAnomalies(days, hours, [...peakByDay.keys()]);
+  const marketplaceExpected = fillDemand(options.seed, days, hours, peakByDay, placement);
+  applyAnomalies(hours, placement, marketplaceExpected);
+
+  const dayWindow = (first: DayPlan, last = first) => {
+    const from = hours[first.firstHour]?.start ?? start;
+    const lastStart = hours[last.firstHour]?.start ?? start;
+    return { start: from, end: lastStart + last.hourCount * HOUR_MS };
+  };
+  const anomalies = describeAnomalies(placement, { end, dayWindow });
   return {
     seed: options.seed,
     timezone,
@@ -424,6 +328,13 @@ export function planStore(options: StoreOptions): StorePlan {
     offsetOf,
     days,
     hours,
-    answerKey: { seed: options.seed, start: iso(start), end: iso(end), timezone, anomalies, normalPeaks },
+    answerKey: {
+      seed: options.seed,
+      start: iso(start),
+      end: iso(end),
+      timezone,
+      anomalies,
+      normalPeaks: normalPeaksOf(windows, offsetOf, start, end),
+    },
   };
 }
