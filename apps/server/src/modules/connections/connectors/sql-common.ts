@@ -1,4 +1,4 @@
-import { ConnectorError, type ColumnType, type ReadRowsOptions, type SourceColumn } from './types';
+import { ConnectorError, type ReadRowsOptions, type SourceColumn } from './types';
 
 /** Settings shared by the PostgreSQL and MySQL/MariaDB connectors. */
 export interface DatabaseConnectionConfig {
@@ -119,9 +119,4 @@ export function untilAborted<T>(
       },
     );
   });
-}
-
-/** True for the types whose incremental `from` must be passed as text of that type. */
-export function isTimeType(type: ColumnType): boolean {
-  return type === 'date' || type === 'timestamp' || type === 'timestamptz';
 }

@@ -104,11 +104,14 @@ export function cursorParameter(type: ColumnType, from: string | number): string
     const instant = parseInstantText(text);
     return instant ? formatUtc(instant) : text;
   }
+  if (type === 'date') {
+    if (typeof from === 'number') return formatUtc(new Date(from)).slice(0, 10);
+    return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : text;
+  }
   return text;
 }
 
 function parseInstantText(text: string): Date | null {
-  if (WALL_TIME.test(text)) return toInstant(text) as Date;
   const parsed = toInstant(text);
   if (parsed instanceof Date) return parsed;
   const fallback = new Date(text);
