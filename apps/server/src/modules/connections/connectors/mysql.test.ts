@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMysqlConnector, mysqlColumnType, quoteMysqlIdentifier } from './mysql';
@@ -50,6 +51,12 @@ async function readAll(
     rows.push(...batch);
   }
   return { rows, batches };
+}
+
+async function readAllWith(source: Connector, table: string, columns: SourceColumn[]): Promise<number> {
+  let count = 0;
+  for await (const batch of source.readRows(table, { columns })) count += batch.length;
+  return count;
 }
 
 async function reasonOf(work: Promise<unknown>): Promise<string> {
@@ -161,6 +168,36 @@ describe('MySQL/MariaDB connector', () => {
     expect(reason).toMatch(expected);
     expect(reason).not.toContain(PASSWORD);
     await failing.close();
+  });
+
+  it('gives up on a server that never answers once the connect timeout passes', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const failing = createMysqlConnector({ ...config, host: '127.0.0.1', port }, { connectTimeoutMs: 300 });
+      expect(await reasonOf(failing.testConnection())).toBe(
+        `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('stops waiting for a table another session has locked', async () => {
+    const impatient = createMysqlConnector(config, { metadataTimeoutMs: 1000 });
+    await withAdmin(async (admin) => {
+      await admin.query('lock tables events write');
+      try {
+        const reading = readAllWith(impatient, 'events', [{ name: 'id', type: 'integer' }]);
+        expect(await reasonOf(reading)).toBe('Lock wait timeout exceeded; try restarting transaction');
+      } finally {
+        await admin.query('unlock tables');
+        await impatient.close();
+      }
+    }, DATABASE);
   });
 
   it('lists readable tables and views with estimated rows, and no forbidden ones', async () => {

@@ -1,16 +1,17 @@
 import mysql from 'mysql2';
 import type { Connection, QueryError, RowDataPacket, TypeCast } from 'mysql2';
 import {
-  CONNECT_TIMEOUT_MS,
-  METADATA_TIMEOUT_MS,
   abortReason,
   batchSizeOf,
+  connectTimeoutError,
   cursorFrom,
   pickColumns,
   toConnectorError,
+  timeoutsOf,
   untilAborted,
   type CatalogueColumn,
   type DatabaseConnectionConfig,
+  type SqlConnectorOptions,
 } from './sql-common';
 import { converterFor, cursorParameter } from './sql-types';
 import {
@@ -105,7 +106,13 @@ export function quoteMysqlIdentifier(name: string): string {
 // UTF-8 text (a JSON column carries the binary charset in MySQL 8 but its bytes are UTF-8).
 const RAW_TEXT: TypeCast = (field) => field.string('utf8');
 
-export function createMysqlConnector(config: DatabaseConnectionConfig): Connector {
+export function createMysqlConnector(
+  config: DatabaseConnectionConfig,
+  options: SqlConnectorOptions = {},
+): Connector {
+  const { connectTimeoutMs, metadataTimeoutMs } = timeoutsOf(options);
+  // Both servers take these limits in whole seconds.
+  const metadataSeconds = Math.max(1, Math.ceil(metadataTimeoutMs / 1000));
   let metadata: Promise<Connection> | null = null;
   const reads = new Set<AbortController>();
   const kills = new Set<Promise<unknown>>();
@@ -122,7 +129,7 @@ export function createMysqlConnector(config: DatabaseConnectionConfig): Connecto
       user: config.user,
       password: config.password,
       ...(config.tls === 'disable' ? {} : { ssl: { rejectUnauthorized: config.tls === 'verify-full' } }),
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectTimeout: connectTimeoutMs,
       enableKeepAlive: true,
       charset: 'utf8mb4',
       supportBigNumbers: true,
@@ -143,18 +150,20 @@ export function createMysqlConnector(config: DatabaseConnectionConfig): Connecto
       const mariadb = String(versionRows[0]?.version ?? '').includes('MariaDB');
       await session.query(`set time_zone = '+00:00'`);
       await session.query(`set session transaction read only`);
-      await session.query(`set lock_wait_timeout = ${METADATA_TIMEOUT_MS / 1000}`);
+      await session.query(`set lock_wait_timeout = ${metadataSeconds}`);
       if (forMetadata) {
         // MariaDB and MySQL name their statement time limits differently (seconds and milliseconds).
         await session.query(
           mariadb
-            ? `set max_statement_time = ${METADATA_TIMEOUT_MS / 1000}`
-            : `set max_execution_time = ${METADATA_TIMEOUT_MS}`,
+            ? `set max_statement_time = ${metadataSeconds}`
+            : `set max_execution_time = ${metadataSeconds * 1000}`,
         );
       }
       return connection;
     } catch (error) {
       connection.destroy();
+      if ((error as QueryError).code === 'ETIMEDOUT')
+        throw connectTimeoutError(config, connectTimeoutMs, error);
       throw fail(error);
     }
   }
@@ -214,14 +223,14 @@ export function createMysqlConnector(config: DatabaseConnectionConfig): Connecto
     kills.add(done);
   }
 
-  async function* readRows(table: string, options: ReadRowsOptions): AsyncGenerator<CellValue[][]> {
-    const { signal } = options;
+  async function* readRows(table: string, read: ReadRowsOptions): AsyncGenerator<CellValue[][]> {
+    const { signal } = read;
     signal?.throwIfAborted();
-    const batchSize = batchSizeOf(options);
+    const batchSize = batchSizeOf(read);
     const name = await untilAborted(resolveTable(table), signal, () => {});
     const available = await untilAborted(catalogueColumns(name), signal, () => {});
-    const { columns, cursor } = pickColumns(table, available, options);
-    const from = cursorFrom(options);
+    const { columns, cursor } = pickColumns(table, available, read);
+    const from = cursorFrom(read);
 
     let sql = `select ${columns.map(selectExpression).join(', ')} from ${quoteMysqlIdentifier(name)}`;
     const values: string[] = [];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../testing/build-test-app';
@@ -62,6 +63,12 @@ async function readAll(
     rows.push(...batch);
   }
   return { rows, batches };
+}
+
+async function readAllWith(source: Connector, table: string, columns: SourceColumn[]): Promise<number> {
+  let count = 0;
+  for await (const batch of source.readRows(table, { columns })) count += batch.length;
+  return count;
 }
 
 async function reasonOf(work: Promise<unknown>): Promise<string> {
@@ -161,6 +168,40 @@ describe('PostgreSQL connector', () => {
     expect(reason).toBe(expected);
     expect(reason).not.toContain(PASSWORD);
     await failing.close();
+  });
+
+  it('gives up on a server that never answers once the connect timeout passes', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const failing = createPostgresConnector(
+        { ...config, host: '127.0.0.1', port },
+        { connectTimeoutMs: 300 },
+      );
+      expect(await reasonOf(failing.testConnection())).toBe(
+        `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('stops waiting for a table another session has locked', async () => {
+    const impatient = createPostgresConnector(config, { metadataTimeoutMs: 300 });
+    await withAdmin(DATABASE, async (admin) => {
+      await admin.query('begin');
+      await admin.query('lock table events in access exclusive mode');
+      try {
+        const reading = readAllWith(impatient, 'public.events', [{ name: 'id', type: 'integer' }]);
+        expect(await reasonOf(reading)).toBe('canceling statement due to lock timeout');
+      } finally {
+        await admin.query('rollback');
+        await impatient.close();
+      }
+    });
   });
 
   it('lists readable tables and views with estimated rows, and no system or forbidden ones', async () => {

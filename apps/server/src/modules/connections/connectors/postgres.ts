@@ -1,16 +1,17 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import {
-  CONNECT_TIMEOUT_MS,
-  METADATA_TIMEOUT_MS,
   abortReason,
   batchSizeOf,
+  connectTimeoutError,
   cursorFrom,
   pickColumns,
   toConnectorError,
+  timeoutsOf,
   untilAborted,
   type CatalogueColumn,
   type DatabaseConnectionConfig,
+  type SqlConnectorOptions,
 } from './sql-common';
 import { converterFor, cursorParameter } from './sql-types';
 import {
@@ -37,7 +38,6 @@ const SESSION_SETUP = [
   `set extra_float_digits = 3`,
   `set bytea_output = 'hex'`,
   `set default_transaction_read_only = on`,
-  `set lock_timeout = ${METADATA_TIMEOUT_MS}`,
 ].join(';\n');
 
 const TABLE_KINDS = `c.relkind in ('r', 'v', 'm', 'f', 'p')`;
@@ -113,7 +113,11 @@ interface ResolvedTable {
   name: string;
 }
 
-export function createPostgresConnector(config: DatabaseConnectionConfig): Connector {
+export function createPostgresConnector(
+  config: DatabaseConnectionConfig,
+  options: SqlConnectorOptions = {},
+): Connector {
+  const { connectTimeoutMs, metadataTimeoutMs } = timeoutsOf(options);
   let metadata: Promise<pg.Client> | null = null;
   const reads = new Set<AbortController>();
   let closed = false;
@@ -129,7 +133,7 @@ export function createPostgresConnector(config: DatabaseConnectionConfig): Conne
       user: config.user,
       password: config.password,
       ssl: sslOptions(config.tls),
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       application_name: 'tidemark',
       types: RAW_TEXT,
@@ -138,10 +142,13 @@ export function createPostgresConnector(config: DatabaseConnectionConfig): Conne
     client.on('error', () => {});
     try {
       await client.connect();
-      await client.query(`${SESSION_SETUP};\nset statement_timeout = ${statementTimeoutMs}`);
+      await client.query(
+        `${SESSION_SETUP};\nset lock_timeout = ${metadataTimeoutMs};\nset statement_timeout = ${statementTimeoutMs}`,
+      );
       return client;
     } catch (error) {
       await client.end().catch(() => {});
+      if (isConnectTimeout(error)) throw connectTimeoutError(config, connectTimeoutMs, error);
       throw fail(error);
     }
   }
@@ -149,7 +156,7 @@ export function createPostgresConnector(config: DatabaseConnectionConfig): Conne
   /** The connector's one long-lived connection, for catalogue queries; reopened if it broke. */
   async function metadataClient(): Promise<pg.Client> {
     if (!metadata) {
-      metadata = open(METADATA_TIMEOUT_MS);
+      metadata = open(metadataTimeoutMs);
       metadata.catch(() => {
         metadata = null;
       });
@@ -205,14 +212,14 @@ export function createPostgresConnector(config: DatabaseConnectionConfig): Conne
     terminations.add(done);
   }
 
-  async function* readRows(table: string, options: ReadRowsOptions): AsyncGenerator<CellValue[][]> {
-    const { signal } = options;
+  async function* readRows(table: string, read: ReadRowsOptions): AsyncGenerator<CellValue[][]> {
+    const { signal } = read;
     signal?.throwIfAborted();
-    const batchSize = batchSizeOf(options);
+    const batchSize = batchSizeOf(read);
     const resolved = await untilAborted(resolveTable(table), signal, () => {});
     const available = await untilAborted(catalogueColumns(resolved), signal, () => {});
-    const { columns, cursor } = pickColumns(table, available, options);
-    const from = cursorFrom(options);
+    const { columns, cursor } = pickColumns(table, available, read);
+    const from = cursorFrom(read);
 
     const select = columns.map((column) => selectExpression(column)).join(', ');
     let sql = `select ${select} from ${quotePostgresIdentifier(resolved.schema)}.${quotePostgresIdentifier(resolved.name)}`;
@@ -308,6 +315,15 @@ function selectExpression(column: CatalogueColumn): string {
 function sslOptions(tls: DatabaseConnectionConfig['tls']): pg.ClientConfig['ssl'] {
   if (tls === 'disable') return false;
   return { rejectUnauthorized: tls === 'verify-full' };
+}
+
+function isConnectTimeout(error: unknown): boolean {
+  // pg words it by the phase it was in: before the socket opened, or during the login exchange.
+  return (
+    error instanceof Error &&
+    (error.message === 'timeout expired' ||
+      error.message === 'Connection terminated due to connection timeout')
+  );
 }
 
 /** An error the server sent (the connection is still usable), as opposed to a broken connection. */

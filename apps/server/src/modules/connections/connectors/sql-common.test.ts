@@ -25,7 +25,10 @@ describe('SQL connector helpers', () => {
   });
 
   it('picks the asked columns and the cursor by their exact names', () => {
-    const picked = pickColumns('t', TABLE, { columns: [{ name: 'Total', type: 'decimal' }], cursorColumn: 'id' });
+    const picked = pickColumns('t', TABLE, {
+      columns: [{ name: 'Total', type: 'decimal' }],
+      cursorColumn: 'id',
+    });
     expect(picked.columns.map((column) => column.name)).toEqual(['Total']);
     expect(picked.cursor?.name).toBe('id');
     expect(() => pickColumns('t', TABLE, { columns: [{ name: 'total', type: 'decimal' }] })).toThrow(

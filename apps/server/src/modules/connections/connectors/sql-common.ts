@@ -13,9 +13,23 @@ export interface DatabaseConnectionConfig {
   schema?: string;
 }
 
-export const CONNECT_TIMEOUT_MS = 10_000;
-/** Catalogue queries are small; one that runs this long is stuck (a lock, an overloaded server). */
-export const METADATA_TIMEOUT_MS = 30_000;
+/** Limits that keep a connector from waiting forever; tests shorten them. */
+export interface SqlConnectorOptions {
+  /** Connecting and logging in (default 10 s). */
+  connectTimeoutMs?: number;
+  /**
+   * A catalogue query, and waiting for a table lock before a read starts (default 30 s). Catalogue
+   * queries are small: one that runs this long is stuck behind a lock or an overloaded server.
+   */
+  metadataTimeoutMs?: number;
+}
+
+export function timeoutsOf(options: SqlConnectorOptions): Required<SqlConnectorOptions> {
+  return {
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    metadataTimeoutMs: options.metadataTimeoutMs ?? 30_000,
+  };
+}
 export const DEFAULT_BATCH_SIZE = 5_000;
 
 /** A column as the catalogue describes it: the warehouse type plus what the reader needs to select it. */
@@ -74,6 +88,18 @@ function messageOf(error: unknown): string {
     return typeof code === 'string' ? code : error.name;
   }
   return String(error);
+}
+
+/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); this says what and where. */
+export function connectTimeoutError(
+  config: DatabaseConnectionConfig,
+  timeoutMs: number,
+  cause: unknown,
+): ConnectorError {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  return new ConnectorError(`Timed out connecting to ${config.host}:${config.port} after ${seconds} s`, {
+    cause,
+  });
 }
 
 export function toConnectorError(error: unknown, password: string): ConnectorError {
