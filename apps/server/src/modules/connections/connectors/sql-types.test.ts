@@ -26,6 +26,8 @@ describe('SQL cell conversion', () => {
     ['timestamptz', '2024-03-31 01:30:00.123456+02', new Date('2024-03-30T23:30:00.123Z')],
     ['timestamptz', '2024-03-30 18:00:00-05:30', new Date('2024-03-30T23:30:00Z')],
     ['timestamptz', '2024-03-30 23:30:00', new Date('2024-03-30T23:30:00Z')],
+    ['timestamptz', '0099-12-31 23:59:59.999+00', new Date('0099-12-31T23:59:59.999Z')],
+    ['timestamptz', '2024-03-30 23:30:00.+00', '2024-03-30 23:30:00.+00'],
     ['timestamptz', 'infinity', 'infinity'],
     ['timestamptz', '0000-00-00 00:00:00', null],
     ['text', '{"a": 1}', '{"a": 1}'],
