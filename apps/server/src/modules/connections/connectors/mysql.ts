@@ -249,7 +249,12 @@ export function createMysqlConnector(
     const stopped = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     let connection: Connection | null = null;
     try {
-      connection = await untilAborted(open(false), stopped, () => {});
+      const opening = open(false);
+      connection = await untilAborted(
+        opening,
+        stopped,
+        () => void opening.then((late) => late.destroy()).catch(() => {}),
+      );
       const reader = connection;
       const pending: CellValue[][] = [];
       let ended = false;
@@ -281,13 +286,14 @@ export function createMysqlConnector(
         reader.destroy();
       };
       for (;;) {
+        // A failed read yields nothing more: its rows would end at an arbitrary point.
+        if (failure) throw failure;
         if (pending.length >= batchSize || (ended && pending.length > 0)) {
           yield pending.splice(0, batchSize);
           stopped.throwIfAborted();
           if (pending.length < batchSize) reader.resume();
           continue;
         }
-        if (failure) throw failure;
         if (ended) break;
         await untilAborted(
           new Promise<void>((resolve) => {

@@ -241,7 +241,12 @@ export function createPostgresConnector(
     let client: pg.Client | null = null;
     try {
       // A long read must not be cut by a statement timeout; the signal bounds it instead.
-      client = await untilAborted(open(0), stopped, () => {});
+      const opening = open(0);
+      client = await untilAborted(
+        opening,
+        stopped,
+        () => void opening.then((late) => late.end()).catch(() => {}),
+      );
       const reader = client;
       const pid = (await reader.query<{ pid: string }>('select pg_backend_pid() as pid')).rows[0]?.pid;
       const rows = reader.query(new Cursor<string[]>(sql, values, { rowMode: 'array', types: RAW_TEXT }));
