@@ -46,6 +46,8 @@ const TABLE_COLUMNS = `
   where table_schema = database() and table_name = ?
   order by ordinal_position`;
 
+export type { DatabaseConnectionConfig, SqlConnectorOptions } from './sql-common';
+
 const TYPES: Record<string, ColumnType> = {
   tinyint: 'integer',
   smallint: 'integer',

@@ -83,6 +83,8 @@ const TABLE_COLUMNS = `
     and has_column_privilege(a.attrelid, a.attnum, 'SELECT')
   order by a.attnum`;
 
+export type { DatabaseConnectionConfig, SqlConnectorOptions } from './sql-common';
+
 const TYPES: Record<string, ColumnType> = {
   int2: 'integer',
   int4: 'integer',
