@@ -1,5 +1,19 @@
 import pg from 'pg';
-import QueryStream from 'pg-query-stream';
+import Cursor from 'pg-cursor';
+import {
+  abortReason,
+  batchSizeOf,
+  connectTimeoutError,
+  cursorFrom,
+  pickColumns,
+  toConnectorError,
+  timeoutsOf,
+  untilAborted,
+  type CatalogueColumn,
+  type DatabaseConnectionConfig,
+  type SqlConnectorOptions,
+} from './sql-common';
+import { converterFor, cursorParameter } from './sql-types';
 import {
   ConnectorError,
   type CellValue,
@@ -9,190 +23,317 @@ import {
   type SourceColumn,
   type SourceTable,
 } from './types';
-import { abortError, readableReason, type DatabaseConnectionConfig } from './database';
 
-const OID = {
-  int8: 20,
-  numeric: 1700,
-  date: 1082,
-  timestamp: 1114,
-  timestamptz: 1184,
-  json: 114,
-  jsonb: 3802,
+// Every value arrives as the server's text; sql-types converts it by the column's type. Per client,
+// because pg.types is shared by the whole process.
+const RAW_TEXT: pg.CustomTypesConfig = {
+  getTypeParser: (() => (value: string) => value) as unknown as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** Per-connection parsers (pg.types is process-wide): no rounding, no shifting through the server's clock. */
-const typeParsers = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    switch (oid) {
-      case OID.int8:
-        return (v: string) => (Number.isSafeInteger(Number(v)) ? Number(v) : v);
-      case OID.numeric:
-      case OID.date:
-      case OID.timestamp:
-      case OID.json:
-      case OID.jsonb:
-        return (v: string) => v;
-      default:
-        return pg.types.getTypeParser(oid, format ?? 'text');
-    }
-  }) as typeof pg.types.getTypeParser,
+/** Settings that make the server's text unambiguous, and keep the connector from ever writing. */
+const SESSION_SETUP = [
+  `set DateStyle = 'ISO, YMD'`,
+  `set TimeZone = 'UTC'`,
+  `set IntervalStyle = 'postgres'`,
+  `set extra_float_digits = 3`,
+  `set bytea_output = 'hex'`,
+  `set default_transaction_read_only = on`,
+].join(';\n');
+
+const TABLE_KINDS = `c.relkind in ('r', 'v', 'm', 'f', 'p')`;
+
+/** Tables and views the user may read, outside system schemas; partitions are read through their parent. */
+const READABLE_TABLES = `
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where ${TABLE_KINDS}
+    and not c.relispartition
+    and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+    and n.nspname !~ '^pg_(toast_)?temp_'
+    and has_schema_privilege(n.oid, 'USAGE')
+    and has_any_column_privilege(c.oid, 'SELECT')
+    and ($1::text is null or n.nspname = $1::text)`;
+
+const LIST_TABLES = `
+  select n.nspname || '.' || c.relname as name,
+    case
+      when c.relkind in ('r', 'm') and c.reltuples >= 0 then c.reltuples::bigint
+      when c.relkind = 'p' then (
+        select sum(greatest(part.reltuples, 0))::bigint
+        from pg_catalog.pg_inherits i join pg_catalog.pg_class part on part.oid = i.inhrelid
+        where i.inhparent = c.oid)
+    end as estimated_rows
+  ${READABLE_TABLES}
+  order by n.nspname, c.relname`;
+
+const FIND_TABLE = `
+  select c.oid::text as oid, n.nspname as schema, c.relname as name
+  ${READABLE_TABLES}
+    and n.nspname || '.' || c.relname = $2`;
+
+const TABLE_COLUMNS = `
+  select a.attname as name,
+    coalesce(base.typname, t.typname) as type_name,
+    coalesce(a.attnum = any(pk.indkey), false) as is_key
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_type t on t.oid = a.atttypid
+  left join pg_catalog.pg_type base on t.typtype = 'd' and base.oid = t.typbasetype
+  left join pg_catalog.pg_index pk on pk.indrelid = a.attrelid and pk.indisprimary
+  where a.attrelid = $1::oid and a.attnum > 0 and not a.attisdropped
+    and has_column_privilege(a.attrelid, a.attnum, 'SELECT')
+  order by a.attnum`;
+
+export type { DatabaseConnectionConfig, SqlConnectorOptions } from './sql-common';
+
+const TYPES: Record<string, ColumnType> = {
+  int2: 'integer',
+  int4: 'integer',
+  int8: 'integer',
+  numeric: 'decimal',
+  float4: 'decimal',
+  float8: 'decimal',
+  money: 'decimal',
+  bool: 'boolean',
+  date: 'date',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
 };
 
-const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
-
-function columnType(dataType: string): ColumnType {
-  if (['smallint', 'integer', 'bigint', 'oid'].includes(dataType)) return 'integer';
-  if (['numeric', 'real', 'double precision', 'money'].includes(dataType)) return 'decimal';
-  if (dataType === 'boolean') return 'boolean';
-  if (dataType === 'date') return 'date';
-  if (dataType === 'timestamp without time zone') return 'timestamp';
-  if (dataType === 'timestamp with time zone') return 'timestamptz';
-  return 'text';
+/** The warehouse type of a PostgreSQL type name (pg_type.typname, domains resolved to their base). */
+export function postgresColumnType(typeName: string): ColumnType {
+  return TYPES[typeName] ?? 'text';
 }
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** `"a""b"`: the only character a quoted PostgreSQL identifier escapes is the double quote. */
+export function quotePostgresIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
-export function createPostgresConnector(config: DatabaseConnectionConfig): Connector {
-  let client: pg.Client | null = null;
-  let tablesCache: SourceTable[] | null = null;
+interface ResolvedTable {
+  oid: string;
+  schema: string;
+  name: string;
+}
 
-  async function connect(): Promise<pg.Client> {
-    if (client) return client;
-    const next = new pg.Client({
+export function createPostgresConnector(
+  config: DatabaseConnectionConfig,
+  options: SqlConnectorOptions = {},
+): Connector {
+  const { connectTimeoutMs, metadataTimeoutMs } = timeoutsOf(options);
+  let metadata: Promise<pg.Client> | null = null;
+  const reads = new Set<AbortController>();
+  let closed = false;
+
+  const fail = (error: unknown): ConnectorError => toConnectorError(error, config.password);
+
+  async function open(statementTimeoutMs: number): Promise<pg.Client> {
+    if (closed) throw new ConnectorError('The connection was closed');
+    const client = new pg.Client({
       host: config.host,
       port: config.port,
       database: config.database,
       user: config.user,
       password: config.password,
-      ssl: config.tls === 'disable' ? false : { rejectUnauthorized: config.tls === 'verify-full' },
-      connectionTimeoutMillis: 10_000,
-      application_name: 'tidemark-sync',
-      types: typeParsers,
+      ssl: sslOptions(config.tls),
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+      application_name: 'tidemark',
+      types: RAW_TEXT,
     });
-    // A broken connection must not crash the process; the next call reports it.
-    next.on('error', () => undefined);
+    // A server that goes away between queries emits 'error' on an idle client; the next query reports it.
+    client.on('error', () => {});
     try {
-      await next.connect();
-      await next.query(`set statement_timeout = '10min'`);
+      await client.connect();
+      await client.query(
+        `${SESSION_SETUP};\nset lock_timeout = ${metadataTimeoutMs};\nset statement_timeout = ${statementTimeoutMs}`,
+      );
+      return client;
     } catch (error) {
-      await next.end().catch(() => undefined);
-      throw new ConnectorError(readableReason(error, config.password), { cause: error });
-    }
-    client = next;
-    return next;
-  }
-
-  async function run<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const c = await connect();
-    try {
-      return (await c.query<T>(sql, params)).rows;
-    } catch (error) {
-      throw new ConnectorError(readableReason(error, config.password), { cause: error });
+      await client.end().catch(() => {});
+      if (isConnectTimeout(error)) throw connectTimeoutError(config, connectTimeoutMs, error);
+      throw fail(error);
     }
   }
 
-  async function resolve(table: string): Promise<{ schema: string; name: string }> {
-    tablesCache ??= await connector.listTables();
-    if (!tablesCache.some((t) => t.name === table))
-      throw new ConnectorError(`Table "${table}" was not found`);
-    const dot = table.indexOf('.');
-    return { schema: table.slice(0, dot), name: table.slice(dot + 1) };
-  }
-
-  const connector: Connector = {
-    async testConnection() {
-      await run('select 1');
-    },
-
-    async listTables() {
-      const rows = await run<{ schema: string; name: string; estimate: number }>(
-        `select n.nspname as schema, c.relname as name, c.reltuples::float8 as estimate
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where c.relkind in ('r', 'v', 'm', 'p', 'f') and not c.relispartition
-           and n.nspname <> all($1::text[]) and n.nspname not like 'pg_temp%'
-           and ($2::text is null or n.nspname = $2)
-           and has_table_privilege(c.oid, 'select')
-         order by n.nspname, c.relname`,
-        [SYSTEM_SCHEMAS, config.schema ?? null],
-      );
-      tablesCache = rows.map((r) => ({
-        name: `${r.schema}.${r.name}`,
-        estimatedRows: r.estimate >= 0 ? Math.round(r.estimate) : null,
-      }));
-      return tablesCache;
-    },
-
-    async readSchema(table) {
-      const { schema, name } = await resolve(table);
-      const rows = await run<{ name: string; data_type: string; is_key: boolean }>(
-        `select a.attname as name, format_type(a.atttypid, null) as data_type,
-           coalesce(a.attnum = any(i.indkey), false) as is_key
-         from pg_attribute a
-         join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-         left join pg_index i on i.indrelid = c.oid and i.indisprimary
-         where n.nspname = $1 and c.relname = $2 and a.attnum > 0 and not a.attisdropped
-         order by a.attnum`,
-        [schema, name],
-      );
-      return rows.map((r) => ({
-        name: r.name,
-        type: columnType(r.data_type),
-        ...(r.is_key ? { isKey: true } : {}),
-      }));
-    },
-
-    async *readRows(table, options: ReadRowsOptions) {
-      const { schema, name } = await resolve(table);
-      options.signal?.throwIfAborted();
-      const known = new Set((await connector.readSchema(table)).map((c) => c.name));
-      const select = options.columns.map((col: SourceColumn) => {
-        if (!known.has(col.name)) throw new ConnectorError(`Column "${col.name}" was not found in ${table}`);
-        const cast = col.type === 'text' ? '::text' : col.type === 'decimal' ? '::numeric' : '';
-        return `${ident(col.name)}${cast}`;
+  /** The connector's one long-lived connection, for catalogue queries; reopened if it broke. */
+  async function metadataClient(): Promise<pg.Client> {
+    if (!metadata) {
+      metadata = open(metadataTimeoutMs);
+      metadata.catch(() => {
+        metadata = null;
       });
-      if (options.cursorColumn && !known.has(options.cursorColumn)) {
-        throw new ConnectorError(`Column "${options.cursorColumn}" was not found in ${table}`);
+    }
+    return metadata;
+  }
+
+  async function query(text: string, values: unknown[]): Promise<Record<string, string | null>[]> {
+    const client = await metadataClient();
+    try {
+      const result = await client.query<Record<string, string | null>>(text, values);
+      return result.rows;
+    } catch (error) {
+      if (!isServerError(error)) {
+        metadata = null;
+        await client.end().catch(() => {});
       }
-      const from = options.cursorColumn && options.from !== undefined && options.from !== null;
-      const sql = `select ${select.join(', ')} from ${ident(schema)}.${ident(name)}${
-        from ? ` where ${ident(options.cursorColumn!)} >= $1` : ''
-      }${options.cursorColumn ? ` order by ${ident(options.cursorColumn)}` : ''}`;
-      const c = await connect();
-      const batchSize = options.batchSize ?? 5000;
-      const stream = c.query(
-        new QueryStream(sql, from ? [options.from] : [], { batchSize, rowMode: 'array' }),
+      throw fail(error);
+    }
+  }
+
+  async function resolveTable(table: string): Promise<ResolvedTable> {
+    const rows = await query(FIND_TABLE, [config.schema ?? null, table]);
+    const [row, ...others] = rows;
+    if (!row) throw new ConnectorError(`Table "${table}" was not found`);
+    // Only when a schema or table name itself contains a dot can two tables share one qualified name.
+    if (others.length > 0) throw new ConnectorError(`Table name "${table}" is ambiguous`);
+    return { oid: String(row.oid), schema: String(row.schema), name: String(row.name) };
+  }
+
+  async function catalogueColumns(resolved: ResolvedTable): Promise<CatalogueColumn[]> {
+    const rows = await query(TABLE_COLUMNS, [resolved.oid]);
+    return rows.map((row) => {
+      const sourceType = String(row.type_name);
+      return {
+        name: String(row.name),
+        type: postgresColumnType(sourceType),
+        isKey: row.is_key === 't',
+        sourceType,
+      };
+    });
+  }
+
+  const terminations = new Set<Promise<unknown>>();
+
+  /** Ends a read's backend from the catalogue connection; close() waits for it before ending that one. */
+  function terminate(pid: string): void {
+    if (!metadata) return;
+    const done = metadata
+      .then((client) => client.query('select pg_terminate_backend($1::int)', [pid]))
+      .catch(() => {})
+      .finally(() => terminations.delete(done));
+    terminations.add(done);
+  }
+
+  async function* readRows(table: string, read: ReadRowsOptions): AsyncGenerator<CellValue[][]> {
+    const { signal } = read;
+    signal?.throwIfAborted();
+    const batchSize = batchSizeOf(read);
+    const resolved = await untilAborted(resolveTable(table), signal, () => {});
+    const available = await untilAborted(catalogueColumns(resolved), signal, () => {});
+    const { columns, cursor } = pickColumns(table, available, read);
+    const from = cursorFrom(read);
+
+    const select = columns.map((column) => selectExpression(column)).join(', ');
+    let sql = `select ${select} from ${quotePostgresIdentifier(resolved.schema)}.${quotePostgresIdentifier(resolved.name)}`;
+    const values: string[] = [];
+    if (cursor) {
+      const quoted = quotePostgresIdentifier(cursor.name);
+      if (from !== null) {
+        values.push(cursorParameter(cursor.type, from));
+        sql += ` where ${quoted} >= $1`;
+      }
+      sql += ` order by ${quoted}`;
+    }
+    const converters = columns.map((column) => converterFor(column.type));
+
+    // close() ends reads in progress through this controller, as the caller's signal would.
+    const stop = new AbortController();
+    reads.add(stop);
+    const stopped = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    let client: pg.Client | null = null;
+    try {
+      // A long read must not be cut by a statement timeout; the signal bounds it instead.
+      const opening = open(0);
+      client = await untilAborted(
+        opening,
+        stopped,
+        () => void opening.then((late) => late.end()).catch(() => {}),
       );
-      const onAbort = () => stream.destroy(abortError(options.signal));
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      let batch: CellValue[][] = [];
+      const reader = client;
+      const pid = (await reader.query<{ pid: string }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      const rows = reader.query(new Cursor<string[]>(sql, values, { rowMode: 'array', types: RAW_TEXT }));
+      const halt = () => {
+        // Ending the client destroys its socket, but a backend still sorting or scanning notices only
+        // when it next writes; terminating it from the catalogue connection stops the work at once.
+        void reader.end().catch(() => {});
+        if (pid) terminate(pid);
+      };
+      for (;;) {
+        const batch = await untilAborted(rows.read(batchSize), stopped, halt);
+        if (batch.length > 0) yield batch.map((row) => row.map((raw, i) => converters[i]!(raw)));
+        if (batch.length < batchSize) break;
+        stopped.throwIfAborted();
+      }
+      // Commits the cursor's implicit transaction before the connection is closed.
+      await rows.close();
+    } catch (error) {
+      if (stopped.aborted) throw abortReason(signal?.aborted ? signal : stop.signal);
+      throw fail(error);
+    } finally {
+      reads.delete(stop);
+      await client?.end().catch(() => {});
+    }
+  }
+
+  return {
+    async testConnection() {
+      const client = await metadataClient();
       try {
-        for await (const row of stream as AsyncIterable<CellValue[]>) {
-          batch.push(row);
-          if (batch.length >= batchSize) {
-            yield batch;
-            batch = [];
-          }
-        }
-        if (batch.length) yield batch;
+        await client.query('select 1');
       } catch (error) {
-        if (options.signal?.aborted) {
-          // The connection is mid-query; it cannot be reused.
-          await connector.close();
-          throw abortError(options.signal);
-        }
-        throw new ConnectorError(readableReason(error, config.password), { cause: error });
-      } finally {
-        options.signal?.removeEventListener('abort', onAbort);
+        metadata = null;
+        await client.end().catch(() => {});
+        throw fail(error);
       }
     },
+
+    async listTables(): Promise<SourceTable[]> {
+      const rows = await query(LIST_TABLES, [config.schema ?? null]);
+      return rows.map((row) => ({
+        name: String(row.name),
+        estimatedRows: row.estimated_rows === null ? null : Number(row.estimated_rows),
+      }));
+    },
+
+    async readSchema(table: string): Promise<SourceColumn[]> {
+      const columns = await catalogueColumns(await resolveTable(table));
+      return columns.map(({ name, type, isKey }) => ({ name, type, isKey }));
+    },
+
+    readRows,
 
     async close() {
-      const c = client;
-      client = null;
-      tablesCache = null;
-      await c?.end().catch(() => undefined);
+      closed = true;
+      for (const read of reads) read.abort(new ConnectorError('The connection was closed'));
+      await Promise.all(terminations);
+      const pending = metadata;
+      metadata = null;
+      if (pending) await pending.then((client) => client.end()).catch(() => {});
     },
   };
-  return connector;
+}
+
+function selectExpression(column: CatalogueColumn): string {
+  const quoted = quotePostgresIdentifier(column.name);
+  // money's text depends on lc_monetary ("$1,234.50"); as numeric it is a plain decimal.
+  return column.sourceType === 'money' ? `${quoted}::numeric` : quoted;
+}
+
+function sslOptions(tls: DatabaseConnectionConfig['tls']): pg.ClientConfig['ssl'] {
+  if (tls === 'disable') return false;
+  return { rejectUnauthorized: tls === 'verify-full' };
+}
+
+function isConnectTimeout(error: unknown): boolean {
+  // pg words it by the phase it was in: before the socket opened, or during the login exchange.
+  return (
+    error instanceof Error &&
+    (error.message === 'timeout expired' ||
+      error.message === 'Connection terminated due to connection timeout')
+  );
+}
+
+/** An error the server sent (the connection is still usable), as opposed to a broken connection. */
+function isServerError(error: unknown): boolean {
+  return error instanceof pg.DatabaseError;
 }

@@ -1,0 +1,148 @@
+import { ConnectorError, type ReadRowsOptions, type SourceColumn } from './types';
+
+/** Settings shared by the PostgreSQL and MySQL/MariaDB connectors. */
+export interface DatabaseConnectionConfig {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  /** `require` encrypts without checking the certificate; `verify-full` checks it against Node's CA store. */
+  tls: 'disable' | 'require' | 'verify-full';
+  /** PostgreSQL only: list and read this schema alone (default: every non-system schema). */
+  schema?: string;
+}
+
+/** Limits that keep a connector from waiting forever; tests shorten them. */
+export interface SqlConnectorOptions {
+  /** Connecting and logging in (default 10 s). */
+  connectTimeoutMs?: number;
+  /**
+   * A catalogue query, and waiting for a table lock before a read starts (default 30 s). Catalogue
+   * queries are small: one that runs this long is stuck behind a lock or an overloaded server.
+   */
+  metadataTimeoutMs?: number;
+}
+
+export function timeoutsOf(options: SqlConnectorOptions): Required<SqlConnectorOptions> {
+  return {
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    metadataTimeoutMs: options.metadataTimeoutMs ?? 30_000,
+  };
+}
+export const DEFAULT_BATCH_SIZE = 5_000;
+
+/** A column as the catalogue describes it: the warehouse type plus what the reader needs to select it. */
+export interface CatalogueColumn extends SourceColumn {
+  /** The source's type name, lower case (`int4`, `money`, `tinyint(1)`, `varbinary`). */
+  sourceType: string;
+}
+
+/** Column names are not trimmed or folded: they are matched exactly as the catalogue spells them. */
+export function pickColumns(
+  table: string,
+  available: CatalogueColumn[],
+  options: ReadRowsOptions,
+): { columns: CatalogueColumn[]; cursor: CatalogueColumn | null } {
+  if (options.columns.length === 0) throw new ConnectorError(`No columns were asked for from "${table}"`);
+  const byName = new Map(available.map((column) => [column.name, column]));
+  const find = (name: string): CatalogueColumn => {
+    const column = byName.get(name);
+    if (!column) throw new ConnectorError(`Column "${name}" was not found in table "${table}"`);
+    return column;
+  };
+  const columns = options.columns.map((column) => find(column.name));
+  const cursor = options.cursorColumn ? find(options.cursorColumn) : null;
+  return { columns, cursor };
+}
+
+export function batchSizeOf(options: ReadRowsOptions): number {
+  const size = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(size) || size < 1) throw new ConnectorError(`Batch size must be a positive integer`);
+  return size;
+}
+
+/** A `from` the cursor is compared with, or null when the whole table is read. */
+export function cursorFrom(options: ReadRowsOptions): string | number | null {
+  return options.from === undefined || options.from === null || options.from === '' ? null : options.from;
+}
+
+/**
+ * The driver's message as a user can read it, without the password. Node reports a host with several
+ * addresses (localhost: ::1 and 127.0.0.1) as an AggregateError with an empty message, so its parts are joined.
+ */
+export function readableReason(error: unknown, password: string): string {
+  let message = messageOf(error);
+  if (password.length >= 4) message = message.split(password).join('********');
+  return message;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    const parts = [...new Set(error.errors.map((inner: unknown) => messageOf(inner)))];
+    return parts.join('; ');
+  }
+  if (error instanceof Error) {
+    if (error.message) return error.message;
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' ? code : error.name;
+  }
+  return String(error);
+}
+
+/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); this says what and where. */
+export function connectTimeoutError(
+  config: DatabaseConnectionConfig,
+  timeoutMs: number,
+  cause: unknown,
+): ConnectorError {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  return new ConnectorError(`Timed out connecting to ${config.host}:${config.port} after ${seconds} s`, {
+    cause,
+  });
+}
+
+export function toConnectorError(error: unknown, password: string): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  return new ConnectorError(readableReason(error, password), { cause: error });
+}
+
+/** The reason a read stopped: the signal's own reason (a DOMException named AbortError by default). */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/**
+ * Waits for `work` unless `signal` aborts first; then `onAbort` runs (it tears the connection down, which
+ * settles `work` too) and the wait rejects with the signal's reason at once.
+ */
+export function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort: () => void,
+): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.catch(() => {});
+    onAbort();
+    return Promise.reject(abortReason(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      work.catch(() => {});
+      onAbort();
+      reject(abortReason(signal));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(signal.aborted ? abortReason(signal) : error);
+      },
+    );
+  });
+}
