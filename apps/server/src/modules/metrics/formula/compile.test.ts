@@ -275,7 +275,7 @@ describe('compileFormula', () => {
     [
       'sum(revenue * status)',
       'type',
-      "Cannot use 'status', which is text in arithmetic ('*') at position 14",
+      "Cannot use field 'status' (text) in arithmetic ('*') at position 14",
       14,
     ],
     ['-max(ordered_on)', 'type', 'Cannot negate a date at position 1', 1],

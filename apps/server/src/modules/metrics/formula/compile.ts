@@ -585,7 +585,7 @@ class Compiler {
       if (value.type !== 'numeric' && value.type !== 'null') {
         const what =
           side.kind === 'identifier'
-            ? `'${side.name}', which is ${describeType(value.type)}`
+            ? `field '${side.name}' (${describeType(value.type)})`
             : describeType(value.type);
         throw new FormulaError(
           'type',
