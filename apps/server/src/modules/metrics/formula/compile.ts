@@ -125,6 +125,9 @@ interface Typed extends CompiledExpression {
   integer?: boolean;
 }
 
+/** A bare `null` has no type in PostgreSQL, and `sum(null)` or `-null` are ambiguous to it. */
+const numericSql = (value: Typed): string => (value.type === 'null' ? 'null::numeric' : value.sql);
+
 const CONDITION_HINT = "such as count_if(status = 'cancelled')";
 
 class Compiler {
@@ -304,7 +307,7 @@ class Compiler {
         },
       );
     }
-    return value;
+    return { ...value, sql: numericSql(value) };
   }
 
   private arity(
@@ -569,7 +572,7 @@ class Compiler {
       });
     }
     // The operand is parenthesised: `- -x` must never print as `--`, which starts an SQL comment.
-    return { sql: `(-(${value.sql}))`, type: 'numeric', integer: value.integer ?? false };
+    return { sql: `(-(${numericSql(value)}))`, type: 'numeric', integer: value.integer ?? false };
   }
 
   private arithmetic(
@@ -598,7 +601,7 @@ class Compiler {
       }
     }
     // Row values may be SQL integers: widen them so division keeps its fraction and products cannot overflow.
-    const widen = (value: Typed): string => (value.integer ? `(${value.sql})::numeric` : value.sql);
+    const widen = (value: Typed): string => (value.integer ? `(${value.sql})::numeric` : numericSql(value));
     if (operator === '/') {
       // A bucket without orders divides by zero; it should read as "no value", not fail the whole query.
       return { sql: `(${widen(left)} / nullif(${widen(right)}, 0))`, type: 'numeric' };

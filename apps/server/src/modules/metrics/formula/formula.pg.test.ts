@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormulaColumn } from './compile';
+import { compileFormula, type FormulaColumn } from './compile';
+import { FormulaError } from './errors';
 import { compileMetricSet, type MetricDefinition } from './metric-set';
+import { parseFormula } from './parser';
 import { SqlParams } from './sql-params';
 
 /** The one place that decides which PostgreSQL this test uses. */
@@ -175,5 +178,118 @@ describe('compiled metrics on PostgreSQL', () => {
 
     const { rows: still } = await client.query<{ n: string }>(`select count(*) as n from ${schema}.orders`);
     expect(still[0]?.n).toBe(String(rows.length));
+  });
+
+  /** Runs a compiled expression over the table, per country, and returns the first bucket's value. */
+  async function evaluate(text: string): Promise<unknown> {
+    const params = new SqlParams();
+    const { sql } = compileFormula(parseFormula(text), { columns, params });
+    const result = await client.query<{ value: unknown }>(
+      `select ${sql} as value from ${schema}.orders group by country order by country`,
+      [...params.values],
+    );
+    return result.rows[0]?.value;
+  }
+
+  it.each([
+    ['sum(null)', null],
+    ['-null + count(*)', null],
+    ['count(null)', '0'],
+    ['count_distinct(status)', '2'],
+    ['coalesce(null, sum(quantity))', '1'],
+    ['greatest(max(revenue), null, 10)', '80.00'],
+    ['least(min(created_at), max(created_at))', new Date('2024-03-01T23:59:00Z')],
+    ['count_if(true) - count_if(false)', '2'],
+    ['round(sum(quantity) / 3, 2)', '0.33'],
+    ['abs(-sum(quantity * 2))', '2'],
+    ['sum(quantity / 4)', '0.25000000000000000000'],
+    ["count_if(status is not null and not (status in ('paid')) or created_at < '2024-03-02')", '2'],
+    ["avg_if(revenue, status != 'paid')", null],
+    ['stddev_samp(revenue) + var_samp(revenue)', null],
+    ['- -count(*)', '2'],
+  ])('runs %s on PostgreSQL and gets %j for the first bucket', async (text, value) => {
+    expect(await evaluate(text)).toEqual(value);
+  });
+
+  it('runs every generated formula that compiles without a PostgreSQL error', async () => {
+    const column = fc.constantFrom(
+      'order_id',
+      'revenue',
+      '"Refund Amount"',
+      'status',
+      'quantity',
+      'created_at',
+      'country',
+    );
+    const literal = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }).map(String),
+      fc.double({ min: 0, max: 1e6, noNaN: true }).map((n) => n.toExponential()),
+      fc.constantFrom("'paid'", "'2024-03-01'", "'2024-03-01 12:00Z'", 'true', 'null', "'it''s'"),
+    );
+    const { metric } = fc.letrec<{ metric: string; row: string; condition: string }>((tie) => ({
+      row: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        column,
+        literal,
+        fc
+          .tuple(tie('row'), fc.constantFrom('+', '-', '*', '/'), tie('row'))
+          .map(([a, op, b]) => `(${a} ${op} ${b})`),
+        tie('row').map((a) => `coalesce(${a}, 0)`),
+      ),
+      condition: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc
+          .tuple(tie('row'), fc.constantFrom('=', '!=', '<', '>='), fc.oneof(column, literal))
+          .map((p) => p.join(' ')),
+        fc
+          .tuple(column, fc.array(literal, { minLength: 1, maxLength: 3 }))
+          .map(([c, l]) => `${c} in (${l.join(', ')})`),
+        column.map((c) => `${c} is not null`),
+        fc
+          .tuple(tie('condition'), fc.constantFrom('and', 'or'), tie('condition'))
+          .map((p) => `(${p.join(' ')})`),
+        tie('condition').map((c) => `not ${c}`),
+      ),
+      metric: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc
+          .tuple(
+            fc.constantFrom('sum', 'avg', 'min', 'max', 'count', 'count_distinct', 'stddev_samp'),
+            tie('row'),
+          )
+          .map(([f, a]) => `${f}(${a})`),
+        tie('condition').map((c) => `count_if(${c})`),
+        fc
+          .tuple(fc.constantFrom('sum_if', 'avg_if'), tie('row'), tie('condition'))
+          .map(([f, a, c]) => `${f}(${a}, ${c})`),
+        literal,
+        fc
+          .tuple(tie('metric'), fc.constantFrom('+', '-', '*', '/'), tie('metric'))
+          .map(([a, op, b]) => `(${a} ${op} ${b})`),
+        tie('metric').map((m) => `-${m}`),
+        fc
+          .tuple(fc.constantFrom('coalesce', 'greatest', 'least'), tie('metric'), tie('metric'))
+          .map(([f, a, b]) => `${f}(${a}, ${b})`),
+        tie('metric').map((m) => `round(${m}, 2)`),
+      ),
+    }));
+    let compiled = 0;
+    await fc.assert(
+      fc.asyncProperty(metric, async (text) => {
+        const params = new SqlParams();
+        let sql: string;
+        try {
+          sql = compileFormula(parseFormula(text), { columns, params }).sql;
+        } catch (error) {
+          if (error instanceof FormulaError) return;
+          throw error;
+        }
+        compiled += 1;
+        await client.query(`select ${sql} from ${schema}.orders group by country`, [...params.values]);
+      }),
+      { numRuns: 300 },
+    );
+    // Enough of the generated formulas must pass the compiler for the property to say something.
+    expect(compiled).toBeGreaterThan(50);
   });
 });
