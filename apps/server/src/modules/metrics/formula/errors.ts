@@ -36,8 +36,3 @@ export class FormulaError extends Error {
     this.suggestion = details.suggestion;
   }
 }
-
-/** Appends " at position N" when a position is known, so every message places the problem the same way. */
-export function at(message: string, position: number | undefined): string {
-  return position === undefined ? message : `${message} at position ${position}`;
-}

@@ -82,6 +82,19 @@ describe('compileMetricSet', () => {
     );
   });
 
+  it('points each metric of a cycle at its reference into the cycle', () => {
+    const result = compileMetricSet(
+      [formula('a', 'sum(revenue) / b'), formula('b', '2 * c'), formula('c', 'count(*) + a')],
+      columns,
+      new SqlParams(),
+    );
+    expect([...result.errors].map(([key, error]) => [key, error.position, error.field])).toEqual([
+      ['a', 15, 'b'],
+      ['b', 4, 'c'],
+      ['c', 11, 'a'],
+    ]);
+  });
+
   it('fails metrics that depend on a broken one and keeps the others', () => {
     const result = compileMetricSet(
       [
@@ -102,7 +115,7 @@ describe('compileMetricSet', () => {
       field: 'x',
     });
     expect(result.errors.get('uses_typo')?.message).toBe(
-      "Metric 'typo' (position 4) cannot be computed: Unknown field 'revnue' at position 4. Did you mean 'revenue'?",
+      "Metric 'typo' at position 4 cannot be computed because its own formula has an error: Unknown field 'revnue' at position 4. Did you mean 'revenue'?",
     );
     expect(result.errors.get('typo')).toMatchObject({ code: 'unknown_field', suggestion: 'revenue' });
   });

@@ -88,7 +88,7 @@ function plainAggregationAst(definition: MetricDefinition): FormulaAst {
         position: 0,
       };
     }
-    throw new FormulaError('unknown_field', `${aggregation} needs a field to aggregate`, {});
+    throw new FormulaError('unknown_field', `${aggregation} needs a field to aggregate`);
   }
   return {
     kind: 'call',
@@ -142,11 +142,62 @@ export function compileMetricSet(
     }
   }
 
-  const stack: string[] = [];
+  const metricKeys = [...keyByLower.values()];
+  // The metrics being compiled, outermost first, each with the reference it is following.
+  const stack: Array<{ key: string; via?: { name: string; position: number } }> = [];
 
-  const fail = (key: string, error: FormulaError): FormulaError => {
+  const fail = (key: string, error: FormulaError): void => {
     states.set(key, { status: 'failed', error });
-    return error;
+  };
+
+  const failCycle = (target: string): void => {
+    const members = stack.slice(stack.findIndex((frame) => frame.key === target));
+    const path = [...members.map((frame) => frame.key), target].join(' → ');
+    for (const { key, via } of members) {
+      fail(
+        key,
+        new FormulaError('cycle', `Metric '${key}' refers to itself through ${path}`, {
+          position: via?.position,
+          field: via?.name,
+        }),
+      );
+    }
+  };
+
+  const compileOne = (key: string, ast: FormulaAst): void => {
+    const start = params.size;
+    try {
+      const compiled = compileFormula(ast, {
+        columns,
+        params,
+        quoteIdent: options.quoteIdent,
+        metricKeys,
+        metric: (name, position) => {
+          const target = keyByLower.get(name.toLowerCase());
+          if (target === undefined) return undefined;
+          const targetState = states.get(target);
+          if (targetState?.status === 'done') return targetState.compiled;
+          const reason =
+            targetState?.status === 'failed' ? targetState.error.message : 'it could not be compiled';
+          throw new FormulaError(
+            'broken_reference',
+            `Metric '${target}' at position ${position} cannot be computed because its own formula has an error: ${reason}`,
+            { position, field: name },
+          );
+        },
+      });
+      if (compiled.sql.length > MAX_COMPILED_SQL_LENGTH) {
+        throw new FormulaError(
+          'too_long',
+          `Metric '${key}' expands to too much SQL through the metrics it refers to; simplify the chain of references`,
+        );
+      }
+      states.set(key, { status: 'done', compiled });
+    } catch (error) {
+      params.truncate(start);
+      if (!(error instanceof FormulaError)) throw error;
+      fail(key, error);
+    }
   };
 
   // Depth-first: a metric's references are compiled before it, so its own literals are added to `params` in one
@@ -160,68 +211,23 @@ export function compileMetricSet(
         new FormulaError(
           'too_long',
           `Metrics refer to each other more than ${MAX_NESTING_DEPTH} levels deep`,
-          {},
         ),
       );
       return;
     }
     states.set(key, { status: 'compiling' });
-    stack.push(key);
+    const frame: (typeof stack)[number] = { key };
+    stack.push(frame);
     for (const reference of metricReferences(state.ast)) {
       const target = keyByLower.get(reference.name.toLowerCase());
       if (target === undefined) continue;
-      const targetState = states.get(target);
-      if (targetState?.status === 'compiling') {
-        const cycle = [...stack.slice(stack.indexOf(target)), target];
-        for (const member of stack.slice(stack.indexOf(target))) {
-          fail(
-            member,
-            new FormulaError(
-              'cycle',
-              `Metric '${member}' refers to itself through ${cycle.join(' → ')}`,
-              member === key ? { position: reference.position, field: reference.name } : { field: target },
-            ),
-          );
-        }
-      } else {
-        visit(target);
-      }
+      frame.via = reference;
+      if (states.get(target)?.status === 'compiling') failCycle(target);
+      else visit(target);
+      if (states.get(key)?.status === 'failed') break;
     }
     stack.pop();
-    if (states.get(key)?.status === 'failed') return;
-
-    const start = params.size;
-    try {
-      const compiled = compileFormula(state.ast, {
-        columns,
-        params,
-        quoteIdent: options.quoteIdent,
-        metricKeys: keyByLower.values(),
-        metric: (name, position) => {
-          const target = keyByLower.get(name.toLowerCase());
-          if (target === undefined) return undefined;
-          const targetState = states.get(target);
-          if (targetState?.status === 'done') return targetState.compiled;
-          throw new FormulaError(
-            'broken_reference',
-            `Metric '${target}' (position ${position}) cannot be computed: ${targetState?.status === 'failed' ? targetState.error.message : 'it is not ready'}`,
-            { position, field: name },
-          );
-        },
-      });
-      if (compiled.sql.length > MAX_COMPILED_SQL_LENGTH) {
-        throw new FormulaError(
-          'too_long',
-          `Metric '${key}' expands to too much SQL through the metrics it refers to; simplify the chain of references`,
-          {},
-        );
-      }
-      states.set(key, { status: 'done', compiled });
-    } catch (error) {
-      params.truncate(start);
-      if (!(error instanceof FormulaError)) throw error;
-      fail(key, error);
-    }
+    if (states.get(key)?.status === 'compiling') compileOne(key, state.ast);
   };
 
   for (const key of states.keys()) visit(key);
