@@ -342,13 +342,12 @@ describe('compileFormula', () => {
   it('never lets literal text reach the SQL: every string and number becomes a parameter', () => {
     // Strings full of SQL syntax and numbers; the SQL may only contain the known quoted columns, placeholders,
     // casts, and the fixed words and symbols the compiler writes.
-    const printable = (s: string): boolean =>
-      [...s].every((c) => {
-        const code = c.codePointAt(0) ?? 0;
-        return code >= 0x20 && (code < 0x7f || code > 0x9f);
-      });
+    const printable = fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0x10ffff }))
+      .filter((code) => code < 0xd800 || code > 0xdfff)
+      .map((code) => String.fromCodePoint(code));
     const hostile = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 12 }).filter(printable),
+      fc.array(printable, { maxLength: 12 }).map((chars) => chars.join('')),
       fc.constantFrom("x'); drop table orders; --", '$1', '"revenue"', 'sum(revenue)', '\\', '*/ /*', 'é✓😀'),
     );
     const allowedWords = new Set([
@@ -394,7 +393,7 @@ describe('compileFormula', () => {
             .replace(/\$\d+/g, ' ');
           // The only digit the compiler writes itself is the zero in nullif(x, 0).
           expect(rest).toMatch(/^[a-z_():,*/<>=+\- 0]*$/);
-          for (const word of rest.match(/[a-z_]+/g) ?? []) expect(allowedWords).toContain(word);
+          expect((rest.match(/[a-z_]+/g) ?? []).filter((word) => !allowedWords.has(word))).toEqual([]);
         },
       ),
       { numRuns: 300 },
