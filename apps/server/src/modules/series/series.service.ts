@@ -158,7 +158,7 @@ on conflict (tenant_id, kpi_id, grain, dim_name, dim_val, ts) do update set valu
       kpiIds: metrics.map((m) => m.kpiId),
       from: boundary ? { local: boundary, timezone } : null,
     });
-    await tx.query(sql, params.values);
+    await tx.query(sql, [...params.values]);
   });
   await markSeriesComputed({ ctx, tableId: table.table_id, computedAt: startedAt });
 }

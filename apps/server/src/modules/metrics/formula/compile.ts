@@ -1,11 +1,8 @@
 import type { ColumnType } from '../../connections/connectors/types';
-import { FormulaError, parseFormula, type Node } from './parse';
-
-/**
- * Compiles a parsed formula to one SQL aggregate expression over a table's rows. Literals become
- * parameters ($n); identifiers reach the SQL only after matching a known column, and then quoted; a metric
- * named in a formula is inlined. Nothing a user typed is ever pasted into the SQL text.
- */
+import type { ComparisonOperator, FormulaAst } from './ast';
+import { FormulaError } from './errors';
+import type { SqlParams } from './sql-params';
+import { closestName } from './suggest';
 
 export interface FormulaColumn {
   field_name: string;
@@ -13,493 +10,661 @@ export interface FormulaColumn {
   type: ColumnType;
 }
 
-/** Parameters shared by every expression of one query. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-  private readonly offset: number;
-  constructor(offset = 0) {
-    this.offset = offset;
-  }
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.offset + this.values.length}`;
-  }
-}
+/** What an expression gives back in SQL. Integer and decimal columns are both `numeric` to the formula language. */
+export type ValueType = 'numeric' | 'boolean' | 'date' | 'timestamp' | 'timestamptz' | 'text' | 'null';
 
-type ValueType = 'number' | 'text' | 'boolean' | 'time' | 'null';
-interface Compiled {
+export interface CompiledExpression {
   sql: string;
   type: ValueType;
-  aggregated: boolean;
 }
 
-const TYPE_CLASS: Record<ColumnType, ValueType> = {
-  integer: 'number',
-  decimal: 'number',
-  boolean: 'boolean',
-  date: 'time',
-  timestamp: 'time',
-  timestamptz: 'time',
-  text: 'text',
-};
+export interface CompileOptions {
+  columns: readonly FormulaColumn[];
+  params: SqlParams;
+  /**
+   * Resolves a bare name outside aggregates to another metric's compiled expression, or undefined when there is
+   * no such metric. May throw a FormulaError (for instance when that metric is itself broken).
+   */
+  metric?: ((key: string, position: number) => CompiledExpression | undefined) | undefined;
+  /** Known metric keys, only used to suggest a name when a reference is mistyped. */
+  metricKeys?: Iterable<string> | undefined;
+  /** Quotes a column's field_name for SQL; defaults to a double-quoted identifier. */
+  quoteIdent?: ((fieldName: string) => string) | undefined;
+}
 
-const NUMERIC_AGGREGATES = new Set(['sum', 'avg', 'stddev_samp', 'var_samp', 'min', 'max']);
-const AGGREGATES = new Set([
-  ...NUMERIC_AGGREGATES,
+export type AggregateName =
+  | 'sum'
+  | 'avg'
+  | 'count'
+  | 'count_distinct'
+  | 'min'
+  | 'max'
+  | 'stddev_samp'
+  | 'var_samp'
+  | 'count_if'
+  | 'sum_if'
+  | 'avg_if';
+type ScalarName = 'abs' | 'round' | 'coalesce' | 'least' | 'greatest';
+
+const AGGREGATES: ReadonlySet<string> = new Set<AggregateName>([
+  'sum',
+  'avg',
   'count',
   'count_distinct',
+  'min',
+  'max',
+  'stddev_samp',
+  'var_samp',
   'count_if',
   'sum_if',
   'avg_if',
 ]);
-const SCALARS = new Set(['abs', 'round', 'coalesce', 'least', 'greatest']);
+const SCALARS: ReadonlySet<string> = new Set<ScalarName>(['abs', 'round', 'coalesce', 'least', 'greatest']);
+const MAX_ROUND_DIGITS = 20;
 
-export interface CompileOptions {
-  columns: FormulaColumn[];
-  params: SqlParams;
-  /** The SQL of another metric named in the formula, or undefined when no metric has that name. */
-  metric?: (name: string) => string | undefined;
+/** PostgreSQL's own rule for a quoted identifier: wrap in double quotes, double any inside. */
+export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+const isTemporal = (type: ValueType): boolean =>
+  type === 'date' || type === 'timestamp' || type === 'timestamptz';
+
+function family(type: ValueType): string {
+  return isTemporal(type) ? 'temporal' : type;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0]!;
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = d[j]!;
-      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
+function describeType(type: ValueType): string {
+  switch (type) {
+    case 'numeric':
+      return 'a number';
+    case 'boolean':
+      return 'true/false';
+    case 'date':
+      return 'a date';
+    case 'timestamp':
+    case 'timestamptz':
+      return 'a date and time';
+    case 'text':
+      return 'text';
+    case 'null':
+      return 'null';
   }
-  return d[b.length]!;
 }
 
-function suggestion(name: string, candidates: string[]): string {
-  const lower = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const dist = distance(lower, c.toLowerCase());
-    if (dist < bestDistance) {
-      best = c;
-      bestDistance = dist;
+function columnValueType(type: ColumnType): ValueType {
+  return type === 'integer' || type === 'decimal' ? 'numeric' : type;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Checks a date or timestamp literal here so a typo is reported on the formula, not by PostgreSQL at query time. */
+function isValidTemporal(text: string, type: ValueType): boolean {
+  const match = (type === 'date' ? DATE : TIMESTAMP).exec(text);
+  if (!match) return false;
+  const [year, month, day, hour = '0', minute = '0', second = '0'] = match
+    .slice(1)
+    .map((part) => part ?? '0');
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const calendarOk = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return calendarOk && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60;
+}
+
+/** A literal number, allowing a leading minus (`round(x, -2)`). */
+function literalNumber(node: FormulaAst): number | undefined {
+  if (node.kind === 'number') return node.value;
+  if (node.kind === 'negate' && node.operand.kind === 'number') return -node.operand.value;
+  return undefined;
+}
+
+/** Internal result: `integer` marks SQL integers, which must be widened before division or products overflow. */
+interface Typed extends CompiledExpression {
+  integer?: boolean;
+}
+
+/** A bare `null` has no type in PostgreSQL, and `sum(null)` or `-null` are ambiguous to it. */
+const numericSql = (value: Typed): string => (value.type === 'null' ? 'null::numeric' : value.sql);
+
+const CONDITION_HINT = "such as count_if(status = 'cancelled')";
+
+class Compiler {
+  private readonly byField = new Map<string, FormulaColumn>();
+  private readonly byFieldLower = new Map<string, FormulaColumn>();
+  private readonly byDisplay = new Map<string, FormulaColumn>();
+  private readonly byDisplayLower = new Map<string, FormulaColumn>();
+  private readonly quote: (fieldName: string) => string;
+
+  constructor(private readonly options: CompileOptions) {
+    for (const column of options.columns) {
+      this.byField.set(column.field_name, column);
+      if (!this.byFieldLower.has(column.field_name.toLowerCase())) {
+        this.byFieldLower.set(column.field_name.toLowerCase(), column);
+      }
+      this.byDisplay.set(column.display_name, column);
+      if (!this.byDisplayLower.has(column.display_name.toLowerCase())) {
+        this.byDisplayLower.set(column.display_name.toLowerCase(), column);
+      }
     }
+    this.quote = options.quoteIdent ?? quoteIdentifier;
   }
-  return best && bestDistance <= Math.max(1, Math.floor(lower.length / 3)) ? ` Did you mean '${best}'?` : '';
-}
 
-export function compileFormula(ast: Node, options: CompileOptions): string {
-  const { columns, params } = options;
-  const findColumn = (name: string, quoted: boolean) =>
-    quoted
-      ? columns.find((c) => c.display_name === name || c.field_name === name)
-      : columns.find((c) => c.field_name.toLowerCase() === name.toLowerCase());
-
-  const err = (
-    code: ConstructorParameters<typeof FormulaError>[0],
-    message: string,
-    node: Node,
-    field?: string,
-  ) =>
-    new FormulaError(code, `${message} at position ${node.pos}.`.replace(/\.\./, '.'), {
-      position: node.pos,
-      ...(field ? { field } : {}),
-    });
-
-  function column(node: Extract<Node, { kind: 'identifier' }>): Compiled {
-    const col = findColumn(node.name, node.quoted);
-    if (!col) {
+  compile(ast: FormulaAst): CompiledExpression {
+    const result = this.metricLevel(ast);
+    if (result.type === 'null') {
       throw new FormulaError(
-        'unknown_field',
-        `Unknown field '${node.name}' at position ${node.pos}.${suggestion(
-          node.name,
-          columns.map((c) => c.field_name),
-        )}`,
-        { position: node.pos, field: node.name },
+        'type',
+        'The formula always gives null: it needs an aggregate such as sum(revenue)',
+        {
+          position: ast.position,
+        },
       );
     }
-    return { sql: quote(col.field_name), type: TYPE_CLASS[col.type], aggregated: false };
+    return { sql: result.sql, type: result.type };
   }
 
-  function literal(node: Node, want?: ValueType): Compiled {
+  // Outside aggregates: numbers, metric references, aggregates and scalar functions over them.
+  private metricLevel(node: FormulaAst): Typed {
     switch (node.kind) {
       case 'number':
-        return { sql: `${params.add(node.value)}::double precision`, type: 'number', aggregated: false };
-      case 'string':
-        if (want === 'time')
-          return { sql: `${params.add(node.value)}::timestamptz`, type: 'time', aggregated: false };
-        return { sql: `${params.add(node.value)}::text`, type: 'text', aggregated: false };
-      case 'boolean':
-        return { sql: node.value ? 'true' : 'false', type: 'boolean', aggregated: false };
+        return this.numberLiteral(node.value);
       case 'null':
-        return { sql: 'null', type: 'null', aggregated: false };
-      default:
-        throw err('syntax', 'A value was expected', node);
+        return { sql: 'null', type: 'null' };
+      case 'string':
+      case 'boolean':
+        throw new FormulaError(
+          'type',
+          `${node.kind === 'string' ? 'Text' : 'true/false'} at position ${node.position} can only be compared with a field inside count_if, sum_if or avg_if`,
+          { position: node.position },
+        );
+      case 'identifier':
+        return this.metricReference(node.name, node.quoted, node.position);
+      case 'star':
+        throw this.misplacedStar(node.position);
+      case 'negate':
+        return this.negate(this.metricLevel(node.operand), node.operand.position);
+      case 'arithmetic':
+        return this.arithmetic(
+          node.operator,
+          this.metricLevel(node.left),
+          this.metricLevel(node.right),
+          node,
+        );
+      case 'call':
+        if (AGGREGATES.has(node.name)) return this.aggregate(node);
+        return this.scalar(node, (arg) => this.metricLevel(arg));
+      case 'comparison':
+      case 'logical':
+      case 'not':
+      case 'in':
+      case 'is_null':
+        throw this.conditionOutsideIf(node);
     }
   }
 
-  /** A row-level expression inside an aggregate: columns, literals and arithmetic over them. */
-  function rowExpr(node: Node): Compiled {
+  private metricReference(name: string, quoted: boolean, position: number): Typed {
+    if (!quoted) {
+      const metric = this.options.metric?.(name, position);
+      if (metric) return { sql: `(${metric.sql})`, type: metric.type };
+    }
+    const column = quoted ? this.findQuotedColumn(name) : this.findBareColumn(name);
+    if (column) {
+      const shown = quoted ? `"${name}"` : name;
+      const example = columnValueType(column.type) === 'numeric' ? `sum(${shown})` : `count(${shown})`;
+      throw new FormulaError('not_aggregated', `'${name}' must be inside an aggregate such as ${example}`, {
+        position,
+        field: name,
+      });
+    }
+    if (quoted) throw this.unknownField(name, true, position);
+    const suggestion = closestName(name, this.options.metricKeys ?? []);
+    const hint = suggestion ? `. Did you mean '${suggestion}'?` : '';
+    throw new FormulaError('unknown_metric', `Unknown metric '${name}' at position ${position}${hint}`, {
+      position,
+      field: name,
+      suggestion,
+    });
+  }
+
+  private aggregate(node: Extract<FormulaAst, { kind: 'call' }>): Typed {
+    const name = node.name as AggregateName;
+    const inside = (arg: FormulaAst): Typed => this.rowLevel(arg, name);
+    switch (name) {
+      case 'count': {
+        this.arity(node, 1, 1, 'count(order_id) or count(*)');
+        const arg = node.args[0] as FormulaAst;
+        if (arg.kind === 'star') return this.numericAggregate('count(*)');
+        return this.numericAggregate(`count(${inside(arg).sql})`);
+      }
+      case 'count_distinct': {
+        this.arity(node, 1, 1, 'count_distinct(customer_id)');
+        return this.numericAggregate(`count(distinct ${inside(node.args[0] as FormulaAst).sql})`);
+      }
+      case 'sum':
+      case 'avg':
+      case 'stddev_samp':
+      case 'var_samp': {
+        this.arity(node, 1, 1, `${name}(revenue)`);
+        const value = this.numericArgument(node, 0, inside);
+        return this.numericAggregate(`${name}(${value.sql})`);
+      }
+      case 'min':
+      case 'max': {
+        this.arity(node, 1, 1, `${name}(revenue)`);
+        const arg = node.args[0] as FormulaAst;
+        const value = inside(arg);
+        if (value.type !== 'numeric' && !isTemporal(value.type)) {
+          throw new FormulaError(
+            'type',
+            `${name} needs a number, date or date and time, not ${describeType(value.type)}, at position ${arg.position}`,
+            { position: arg.position, field: arg.kind === 'identifier' ? arg.name : undefined },
+          );
+        }
+        if (value.type === 'numeric') return this.numericAggregate(`${name}(${value.sql})`);
+        return { sql: `${name}(${value.sql})`, type: value.type };
+      }
+      case 'count_if': {
+        this.arity(node, 1, 1, "count_if(status = 'cancelled')");
+        const condition = this.condition(node.args[0] as FormulaAst, name);
+        return this.numericAggregate(`count(*) filter (where ${condition})`);
+      }
+      case 'sum_if':
+      case 'avg_if': {
+        const plain = name === 'sum_if' ? 'sum' : 'avg';
+        this.arity(node, 2, 2, `${name}(revenue, status = 'paid')`);
+        const value = this.numericArgument(node, 0, inside);
+        const condition = this.condition(node.args[1] as FormulaAst, name);
+        return this.numericAggregate(`${plain}(${value.sql}) filter (where ${condition})`);
+      }
+    }
+  }
+
+  /** Every numeric aggregate is cast so arithmetic on it never falls into integer division. */
+  private numericAggregate(sql: string): Typed {
+    return { sql: `(${sql})::numeric`, type: 'numeric' };
+  }
+
+  private numericArgument(
+    node: Extract<FormulaAst, { kind: 'call' }>,
+    index: number,
+    compile: (arg: FormulaAst) => Typed,
+  ): Typed {
+    const arg = node.args[index] as FormulaAst;
+    const value = compile(arg);
+    if (value.type !== 'numeric' && value.type !== 'null') {
+      const what =
+        arg.kind === 'identifier'
+          ? `'${arg.name}' is ${describeType(value.type)}`
+          : `got ${describeType(value.type)}`;
+      throw new FormulaError(
+        'type',
+        `${node.name} needs a number field, but ${what} (at position ${arg.position})`,
+        {
+          position: arg.position,
+          field: arg.kind === 'identifier' ? arg.name : undefined,
+        },
+      );
+    }
+    return { ...value, sql: numericSql(value) };
+  }
+
+  private arity(
+    node: Extract<FormulaAst, { kind: 'call' }>,
+    min: number,
+    max: number,
+    example: string,
+  ): void {
+    const count = node.args.length;
+    if (count >= min && count <= max) {
+      node.args.forEach((arg, index) => {
+        if (arg.kind === 'star' && !(node.name === 'count' && index === 0))
+          throw this.misplacedStar(arg.position);
+      });
+      return;
+    }
+    const expected =
+      min === max
+        ? `${min} argument${min === 1 ? '' : 's'}`
+        : max === Infinity
+          ? `at least ${min} arguments`
+          : `${min} to ${max} arguments`;
+    throw new FormulaError(
+      'syntax',
+      `${node.written} takes ${expected}, got ${count}, at position ${node.position} (for example ${example})`,
+      { position: node.position },
+    );
+  }
+
+  // Inside an aggregate: columns of the current row, literals, arithmetic and scalar functions.
+  private rowLevel(node: FormulaAst, aggregate: string, hint?: ValueType): Typed {
     switch (node.kind) {
-      case 'identifier':
-        return column(node);
       case 'number':
+        return this.numberLiteral(node.value);
       case 'string':
+        return this.stringLiteral(node.value, node.position, hint);
       case 'boolean':
+        return { sql: node.value ? 'true' : 'false', type: 'boolean' };
       case 'null':
-        return literal(node);
-      case 'unary': {
-        const operand = rowExpr(node.operand);
-        needNumber(operand, node);
-        return { sql: `(-${operand.sql})`, type: 'number', aggregated: false };
+        return { sql: 'null', type: 'null' };
+      case 'identifier': {
+        const column = node.quoted ? this.findQuotedColumn(node.name) : this.findBareColumn(node.name);
+        if (!column) throw this.unknownField(node.name, node.quoted, node.position);
+        return {
+          sql: this.quote(column.field_name),
+          type: columnValueType(column.type),
+          integer: column.type === 'integer',
+        };
       }
-      case 'binary': {
-        const left = rowExpr(node.left);
-        const right = rowExpr(node.right);
-        needNumber(left, node.left);
-        needNumber(right, node.right);
-        return { sql: arithmetic(node.op, left.sql, right.sql), type: 'number', aggregated: false };
-      }
+      case 'star':
+        throw this.misplacedStar(node.position);
+      case 'negate':
+        return this.negate(this.rowLevel(node.operand, aggregate), node.operand.position);
+      case 'arithmetic':
+        return this.arithmetic(
+          node.operator,
+          this.rowLevel(node.left, aggregate),
+          this.rowLevel(node.right, aggregate),
+          node,
+        );
       case 'call':
         if (AGGREGATES.has(node.name)) {
-          throw err(
+          throw new FormulaError(
             'nested_aggregate',
-            `Aggregates cannot be nested: ${node.name}() inside another aggregate`,
-            node,
+            `${node.written} cannot be used inside ${aggregate} (at position ${node.position}): aggregates do not nest`,
+            { position: node.position },
           );
         }
-        return scalar(node, rowExpr);
-      default:
-        throw err('syntax', 'A condition is only allowed inside count_if, sum_if or avg_if', node);
+        return this.scalar(node, (arg) => this.rowLevel(arg, aggregate));
+      case 'comparison':
+      case 'logical':
+      case 'not':
+      case 'in':
+      case 'is_null':
+        throw this.conditionOutsideIf(node);
     }
   }
 
-  function needNumber(value: Compiled, node: Node) {
-    if (value.type !== 'number' && value.type !== 'null') {
-      throw err(
-        'type',
-        `Arithmetic needs numbers, but this is ${value.type === 'time' ? 'a date' : value.type}`,
-        node,
-      );
-    }
-  }
-
-  function arithmetic(op: '+' | '-' | '*' | '/', a: string, b: string): string {
-    // A bucket with nothing to divide by gives no value instead of an error.
-    return op === '/' ? `(${a}::double precision / nullif(${b}, 0))` : `(${a} ${op} ${b})`;
-  }
-
-  function scalar(node: Extract<Node, { kind: 'call' }>, sub: (n: Node) => Compiled): Compiled {
-    if (!SCALARS.has(node.name)) {
-      throw new FormulaError(
-        'unknown_function',
-        `Unknown function '${node.name}' at position ${node.pos}.${suggestion(node.name, [...AGGREGATES, ...SCALARS])}`,
-        { position: node.pos },
-      );
-    }
-    const args = node.args.map(sub);
-    const arity = (min: number, max: number) => {
-      if (args.length < min || args.length > max) {
-        throw err(
-          'syntax',
-          `${node.name}() takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}`,
-          node,
-        );
-      }
-    };
-    for (const [i, a] of args.entries()) needNumber(a, node.args[i]!);
-    const aggregated = args.some((a) => a.aggregated);
-    switch (node.name) {
-      case 'abs':
-        arity(1, 1);
-        return { sql: `abs(${args[0]!.sql})`, type: 'number', aggregated };
-      case 'round':
-        arity(1, 2);
-        return {
-          sql: args[1]
-            ? `round((${args[0]!.sql})::numeric, (${args[1].sql})::int)`
-            : `round((${args[0]!.sql})::numeric)`,
-          type: 'number',
-          aggregated,
-        };
-      case 'coalesce':
-      case 'least':
-      case 'greatest':
-        arity(2, 16);
-        return { sql: `${node.name}(${args.map((a) => a.sql).join(', ')})`, type: 'number', aggregated };
-      default:
-        throw new FormulaError(
-          'unknown_function',
-          `Unknown function '${node.name}' at position ${node.pos}.${suggestion(node.name, [...AGGREGATES, ...SCALARS])}`,
-          {
-            position: node.pos,
-          },
-        );
-    }
-  }
-
-  function condition(node: Node): string {
+  // The predicate of count_if / sum_if / avg_if.
+  private condition(node: FormulaAst, aggregate: string): string {
     switch (node.kind) {
       case 'logical':
-        return `(${condition(node.left)} ${node.op} ${condition(node.right)})`;
+        return `(${this.condition(node.left, aggregate)} ${node.operator} ${this.condition(node.right, aggregate)})`;
       case 'not':
-        return `(not ${condition(node.operand)})`;
-      case 'boolean':
-        return node.value ? 'true' : 'false';
-      case 'isnull':
-        return `(${rowExpr(node.operand).sql} is ${node.negated ? 'not ' : ''}null)`;
-      case 'compare': {
-        const [left, right] = comparable(node.left, node.right, node);
-        return `(${left} ${node.op === '!=' ? '<>' : node.op} ${right})`;
+        return `(not ${this.condition(node.operand, aggregate)})`;
+      case 'comparison':
+        return this.comparison(node, aggregate);
+      case 'in':
+        return this.inList(node, aggregate);
+      case 'is_null': {
+        const operand = this.rowLevel(node.operand, aggregate);
+        return `(${operand.sql} is ${node.negated ? 'not ' : ''}null)`;
       }
-      case 'in': {
-        const operand = rowExpr(node.operand);
-        const values = node.values.map((v) => literalFor(v, operand.type, node));
-        return `(${operand.sql} ${node.negated ? 'not in' : 'in'} (${values.join(', ')}))`;
-      }
-      default:
-        throw err('syntax', "A condition such as status = 'cancelled' was expected", node);
-    }
-  }
-
-  function literalFor(node: Node, type: ValueType, at: Node): string {
-    const isLiteral =
-      node.kind === 'number' || node.kind === 'string' || node.kind === 'boolean' || node.kind === 'null';
-    if (!isLiteral) return rowExpr(node).sql;
-    const value = literal(node, type);
-    if (value.type !== 'null' && type !== 'null' && value.type !== type) {
-      throw err('type', `Cannot compare ${describe(type)} with ${describe(value.type)}`, at);
-    }
-    return value.sql;
-  }
-
-  function comparable(a: Node, b: Node, at: Node): [string, string] {
-    const aIsLiteral = a.kind === 'number' || a.kind === 'string' || a.kind === 'boolean';
-    if (aIsLiteral && !(b.kind === 'number' || b.kind === 'string' || b.kind === 'boolean')) {
-      const right = rowExpr(b);
-      return [literalFor(a, right.type, at), right.sql];
-    }
-    const left = rowExpr(a);
-    const right =
-      b.kind === 'number' || b.kind === 'string' || b.kind === 'boolean' || b.kind === 'null'
-        ? literalFor(b, left.type, at)
-        : (() => {
-            const r = rowExpr(b);
-            if (r.type !== left.type && r.type !== 'null' && left.type !== 'null') {
-              throw err('type', `Cannot compare ${describe(left.type)} with ${describe(r.type)}`, at);
-            }
-            return r.sql;
-          })();
-    return [left.sql, right];
-  }
-
-  function describe(type: ValueType): string {
-    return type === 'number'
-      ? 'a number'
-      : type === 'text'
-        ? 'text'
-        : type === 'time'
-          ? 'a date'
-          : type === 'boolean'
-            ? 'true/false'
-            : 'null';
-  }
-
-  function aggregate(node: Extract<Node, { kind: 'call' }>): Compiled {
-    const n = node.name;
-    const argc = (count: number) => {
-      if (node.args.length !== count || node.star) {
-        throw err('syntax', `${n}() takes ${count} argument${count === 1 ? '' : 's'}`, node);
-      }
-    };
-    if (n === 'count') {
-      if (node.star) return { sql: 'count(*)', type: 'number', aggregated: true };
-      argc(1);
-      return { sql: `count(${rowExpr(node.args[0]!).sql})`, type: 'number', aggregated: true };
-    }
-    if (n === 'count_distinct') {
-      argc(1);
-      return { sql: `count(distinct ${rowExpr(node.args[0]!).sql})`, type: 'number', aggregated: true };
-    }
-    if (n === 'count_if') {
-      argc(1);
-      return { sql: `count(*) filter (where ${condition(node.args[0]!)})`, type: 'number', aggregated: true };
-    }
-    if (n === 'sum_if' || n === 'avg_if') {
-      argc(2);
-      const value = rowExpr(node.args[0]!);
-      needNumber(value, node.args[0]!);
-      return {
-        sql: `${n === 'sum_if' ? 'sum' : 'avg'}(${value.sql}) filter (where ${condition(node.args[1]!)})`,
-        type: 'number',
-        aggregated: true,
-      };
-    }
-    argc(1);
-    const value = rowExpr(node.args[0]!);
-    if (value.type !== 'number') {
-      const target = node.args[0]!;
-      const name = target.kind === 'identifier' ? `'${target.name}'` : 'this value';
-      throw err('type', `${n}() needs a numeric column; ${name} is ${describe(value.type)}`, target);
-    }
-    return { sql: `${n}(${value.sql})`, type: 'number', aggregated: true };
-  }
-
-  /** The formula's top level: aggregates, metric references and arithmetic over them. */
-  function top(node: Node): Compiled {
-    switch (node.kind) {
-      case 'number':
-        return literal(node);
-      case 'identifier': {
-        const metricSql = node.quoted ? undefined : options.metric?.(node.name);
-        if (metricSql !== undefined) return { sql: `(${metricSql})`, type: 'number', aggregated: true };
-        if (findColumn(node.name, node.quoted)) {
+      default: {
+        const value = this.rowLevel(node, aggregate);
+        if (value.type !== 'boolean') {
           throw new FormulaError(
-            'not_aggregated',
-            `'${node.name}' must be inside an aggregate such as sum(${node.name}) (position ${node.pos}).`,
-            { position: node.pos, field: node.name },
+            'type',
+            `${aggregate} needs a condition ${CONDITION_HINT}, not ${describeType(value.type)}, at position ${node.position}`,
+            { position: node.position },
           );
         }
-        throw new FormulaError(
-          'unknown_field',
-          `Unknown field '${node.name}' at position ${node.pos}.${suggestion(
-            node.name,
-            columns.map((c) => c.field_name),
-          )}`,
-          { position: node.pos, field: node.name },
-        );
+        return value.sql;
       }
-      case 'unary': {
-        const operand = top(node.operand);
-        return { sql: `(-${operand.sql})`, type: 'number', aggregated: operand.aggregated };
-      }
-      case 'binary': {
-        const left = top(node.left);
-        const right = top(node.right);
-        return {
-          sql: arithmetic(node.op, left.sql, right.sql),
-          type: 'number',
-          aggregated: left.aggregated || right.aggregated,
-        };
-      }
-      case 'call':
-        return AGGREGATES.has(node.name) ? aggregate(node) : scalar(node, top);
-      case 'string':
-      case 'boolean':
-      case 'null':
-        throw err(
-          'type',
-          'A metric is a number; text, true/false and null can only be compared inside count_if',
-          node,
-        );
-      default:
-        throw err('syntax', 'A condition is only allowed inside count_if, sum_if or avg_if', node);
     }
   }
 
-  const result = top(ast);
-  if (!result.aggregated) {
+  private comparison(node: Extract<FormulaAst, { kind: 'comparison' }>, aggregate: string): string {
+    const [left, right] = this.comparedPair(node.left, node.right, aggregate);
+    this.checkComparable(left, right, node.left, node.right);
+    const operator: Record<ComparisonOperator, string> = {
+      '=': '=',
+      '!=': '<>',
+      '<': '<',
+      '<=': '<=',
+      '>': '>',
+      '>=': '>=',
+    };
+    return `(${left.sql} ${operator[node.operator]} ${right.sql})`;
+  }
+
+  /** Compiles the side that is not a literal first, so a literal on the other side learns its type (dates). */
+  private comparedPair(leftNode: FormulaAst, rightNode: FormulaAst, aggregate: string): [Typed, Typed] {
+    const literal = (n: FormulaAst): boolean => n.kind === 'string';
+    if (literal(leftNode) && !literal(rightNode)) {
+      const right = this.rowLevel(rightNode, aggregate);
+      return [this.rowLevel(leftNode, aggregate, right.type), right];
+    }
+    const left = this.rowLevel(leftNode, aggregate);
+    return [left, this.rowLevel(rightNode, aggregate, left.type)];
+  }
+
+  private checkComparable(left: Typed, right: Typed, leftNode: FormulaAst, rightNode: FormulaAst): void {
+    if (left.type === 'null' || right.type === 'null') {
+      const position = left.type === 'null' ? leftNode.position : rightNode.position;
+      throw new FormulaError(
+        'type',
+        `Comparing with null is never true (position ${position}): use 'is null' or 'is not null'`,
+        { position },
+      );
+    }
+    if (family(left.type) === family(right.type)) return;
+    const name = (n: FormulaAst, t: Typed): string =>
+      n.kind === 'identifier' ? `field '${n.name}' (${describeType(t.type)})` : describeType(t.type);
     throw new FormulaError(
-      'not_aggregated',
-      'A formula must aggregate a column, for example sum(revenue) / count(order_id).',
+      'type',
+      `Cannot compare ${name(leftNode, left)} with ${name(rightNode, right)} at position ${rightNode.position}`,
       {
-        position: 0,
+        position: rightNode.position,
+        field:
+          leftNode.kind === 'identifier'
+            ? leftNode.name
+            : rightNode.kind === 'identifier'
+              ? rightNode.name
+              : undefined,
       },
     );
   }
-  return result.sql;
-}
 
-export type MetricAggregation =
-  'sum' | 'avg' | 'count' | 'min' | 'max' | 'stddev_samp' | 'var_samp' | 'formula';
-
-export interface MetricDefinition {
-  key: string;
-  aggregation: MetricAggregation;
-  field_name?: string;
-  formula?: string;
-  /** Names a formula may use to refer to this metric (its key always works). */
-  aliases?: string[];
-}
-
-/**
- * Compiles a table's metrics together: plain aggregations, formulas, and formulas naming other metrics in any
- * order. A metric that fails (or names one that fails, or takes part in a cycle) gets an error of its own;
- * the others still compile.
- */
-export function compileMetricSet(
-  defs: MetricDefinition[],
-  columns: FormulaColumn[],
-  params: SqlParams,
-): { sql: Map<string, string>; errors: Map<string, FormulaError> } {
-  const sql = new Map<string, string>();
-  const errors = new Map<string, FormulaError>();
-  const byName = new Map<string, MetricDefinition>();
-  for (const d of defs) {
-    for (const name of [d.key, ...(d.aliases ?? [])]) byName.set(name.toLowerCase(), d);
+  private inList(node: Extract<FormulaAst, { kind: 'in' }>, aggregate: string): string {
+    const operand = this.rowLevel(node.operand, aggregate);
+    const items = node.list.map((item) => {
+      const value = this.rowLevel(item, aggregate, operand.type);
+      if (value.type === 'null') {
+        throw new FormulaError(
+          'type',
+          `null in a list never matches (position ${item.position}): use 'is null' for missing values`,
+          { position: item.position },
+        );
+      }
+      this.checkComparable(operand, value, node.operand, item);
+      return value.sql;
+    });
+    return `(${operand.sql} ${node.negated ? 'not in' : 'in'} (${items.join(', ')}))`;
   }
-  const visiting = new Set<string>();
 
-  function build(def: MetricDefinition): string {
-    const done = sql.get(def.key);
-    if (done !== undefined) return done;
-    const failed = errors.get(def.key);
-    if (failed) throw failed;
-    if (visiting.has(def.key)) {
-      throw new FormulaError('cycle', `The formulas refer to each other in a circle (through '${def.key}').`);
-    }
-    visiting.add(def.key);
-    try {
-      const ast: Node =
-        def.aggregation === 'formula'
-          ? parseFormula(def.formula ?? '')
-          : {
-              kind: 'call',
-              name: def.aggregation,
-              args: [{ kind: 'identifier', name: def.field_name ?? '', quoted: false, pos: 0 }],
-              star: false,
-              pos: 0,
-            };
-      const compiled = compileFormula(ast, {
-        columns,
-        params,
-        metric: (name) => {
-          const other = byName.get(name.toLowerCase());
-          if (!other) return undefined;
-          try {
-            return build(other);
-          } catch (error) {
-            if (error instanceof FormulaError && error.code === 'cycle') throw error;
+  private scalar(node: Extract<FormulaAst, { kind: 'call' }>, compile: (arg: FormulaAst) => Typed): Typed {
+    if (!SCALARS.has(node.name)) throw this.unknownFunction(node);
+    const name = node.name as ScalarName;
+    switch (name) {
+      case 'abs': {
+        this.arity(node, 1, 1, 'abs(sum(refund_amount))');
+        const value = this.numericArgument(node, 0, compile);
+        return { sql: `abs(${value.sql})`, type: 'numeric', integer: value.integer ?? false };
+      }
+      case 'round': {
+        this.arity(node, 1, 2, 'round(avg(revenue), 2)');
+        const value = this.numericArgument(node, 0, compile);
+        const digitsNode = node.args[1];
+        if (digitsNode === undefined) return { sql: `round(${value.sql})`, type: 'numeric' };
+        const digits = literalNumber(digitsNode);
+        if (digits === undefined || !Number.isInteger(digits) || Math.abs(digits) > MAX_ROUND_DIGITS) {
+          throw new FormulaError(
+            'type',
+            `round's digits must be a whole number between -${MAX_ROUND_DIGITS} and ${MAX_ROUND_DIGITS} at position ${digitsNode.position}`,
+            { position: digitsNode.position },
+          );
+        }
+        // round(numeric, int) exists only for numeric, so the value is widened when it is an integer column.
+        return {
+          sql: `round((${value.sql})::numeric, ${this.options.params.add(digits)}::integer)`,
+          type: 'numeric',
+        };
+      }
+      case 'coalesce':
+      case 'least':
+      case 'greatest': {
+        this.arity(node, 2, Infinity, `${name}(sum(refund_amount), 0)`);
+        const values = node.args.map((arg) => ({ arg, value: compile(arg) }));
+        const typed = values.find(({ value }) => value.type !== 'null');
+        if (!typed) {
+          throw new FormulaError(
+            'type',
+            `${name} needs at least one value that is not null at position ${node.position}`,
+            {
+              position: node.position,
+            },
+          );
+        }
+        for (const { arg, value } of values) {
+          if (value.type !== 'null' && family(value.type) !== family(typed.value.type)) {
             throw new FormulaError(
-              'unknown_metric',
-              `It uses the metric '${name}', which has an error of its own.`,
+              'type',
+              `${name} mixes ${describeType(typed.value.type)} and ${describeType(value.type)} at position ${arg.position}`,
+              { position: arg.position },
             );
           }
-        },
-      });
-      sql.set(def.key, compiled);
-      return compiled;
-    } catch (error) {
-      const formulaError =
-        error instanceof FormulaError
-          ? error
-          : new FormulaError('syntax', error instanceof Error ? error.message : String(error));
-      errors.set(def.key, formulaError);
-      throw formulaError;
-    } finally {
-      visiting.delete(def.key);
+        }
+        const integer = values.every(({ value }) => value.integer === true || value.type === 'null');
+        return {
+          sql: `${name}(${values.map(({ value }) => value.sql).join(', ')})`,
+          type: typed.value.type,
+          integer,
+        };
+      }
     }
   }
 
-  for (const def of defs) {
-    try {
-      build(def);
-    } catch {
-      // recorded in errors
-    }
+  private numberLiteral(value: number): Typed {
+    return { sql: `${this.options.params.add(value)}::numeric`, type: 'numeric' };
   }
-  return { sql, errors };
+
+  private stringLiteral(value: string, position: number, hint: ValueType | undefined): Typed {
+    if (hint !== undefined && isTemporal(hint)) {
+      if (!isValidTemporal(value, hint)) {
+        const example = hint === 'date' ? "'2024-03-31'" : "'2024-03-31 14:00'";
+        throw new FormulaError(
+          'type',
+          `${describeType(hint).replace(/^a /, 'A ')} is expected at position ${position}, written like ${example}`,
+          { position },
+        );
+      }
+      return { sql: `${this.options.params.add(value)}::${hint}`, type: hint };
+    }
+    return { sql: `${this.options.params.add(value)}::text`, type: 'text' };
+  }
+
+  private negate(value: Typed, position: number): Typed {
+    if (value.type !== 'numeric' && value.type !== 'null') {
+      throw new FormulaError('type', `Cannot negate ${describeType(value.type)} at position ${position}`, {
+        position,
+      });
+    }
+    // The operand is parenthesised: `- -x` must never print as `--`, which starts an SQL comment.
+    return { sql: `(-(${numericSql(value)}))`, type: 'numeric', integer: value.integer ?? false };
+  }
+
+  private arithmetic(
+    operator: '+' | '-' | '*' | '/',
+    left: Typed,
+    right: Typed,
+    node: Extract<FormulaAst, { kind: 'arithmetic' }>,
+  ): Typed {
+    for (const [value, side] of [
+      [left, node.left],
+      [right, node.right],
+    ] as const) {
+      if (value.type !== 'numeric' && value.type !== 'null') {
+        const what =
+          side.kind === 'identifier'
+            ? `field '${side.name}' (${describeType(value.type)})`
+            : describeType(value.type);
+        throw new FormulaError(
+          'type',
+          `Cannot use ${what} in arithmetic ('${operator}') at position ${side.position}`,
+          {
+            position: side.position,
+            field: side.kind === 'identifier' ? side.name : undefined,
+          },
+        );
+      }
+    }
+    // Row values may be SQL integers: widen them so division keeps its fraction and products cannot overflow.
+    const widen = (value: Typed): string => (value.integer ? `(${value.sql})::numeric` : numericSql(value));
+    if (operator === '/') {
+      // A bucket without orders divides by zero; it should read as "no value", not fail the whole query.
+      return { sql: `(${widen(left)} / nullif(${widen(right)}, 0))`, type: 'numeric' };
+    }
+    return { sql: `(${widen(left)} ${operator} ${widen(right)})`, type: 'numeric' };
+  }
+
+  private findBareColumn(name: string): FormulaColumn | undefined {
+    return this.byField.get(name) ?? this.byFieldLower.get(name.toLowerCase());
+  }
+
+  private findQuotedColumn(name: string): FormulaColumn | undefined {
+    return (
+      this.byDisplay.get(name) ??
+      this.byDisplayLower.get(name.toLowerCase()) ??
+      this.byField.get(name) ??
+      this.byFieldLower.get(name.toLowerCase())
+    );
+  }
+
+  private unknownField(name: string, quoted: boolean, position: number): FormulaError {
+    const candidates = quoted
+      ? this.options.columns.map((c) => c.display_name)
+      : this.options.columns.map((c) => c.field_name);
+    const suggestion = closestName(name, candidates);
+    const shown = quoted ? `"${name}"` : `'${name}'`;
+    const hint = suggestion ? `. Did you mean ${quoted ? `"${suggestion}"` : `'${suggestion}'`}?` : '';
+    return new FormulaError('unknown_field', `Unknown field ${shown} at position ${position}${hint}`, {
+      position,
+      field: name,
+      suggestion,
+    });
+  }
+
+  private unknownFunction(node: Extract<FormulaAst, { kind: 'call' }>): FormulaError {
+    const suggestion = closestName(node.name, [...AGGREGATES, ...SCALARS]);
+    const hint = suggestion ? `. Did you mean '${suggestion}'?` : '';
+    return new FormulaError(
+      'unknown_function',
+      `Unknown function '${node.written}' at position ${node.position}${hint}`,
+      { position: node.position, field: node.written, suggestion },
+    );
+  }
+
+  private misplacedStar(position: number): FormulaError {
+    return new FormulaError('syntax', `'*' on its own only works as count(*) (position ${position})`, {
+      position,
+    });
+  }
+
+  private conditionOutsideIf(node: FormulaAst): FormulaError {
+    return new FormulaError(
+      'type',
+      `A condition can only be used inside count_if, sum_if or avg_if (position ${node.position}), ${CONDITION_HINT}`,
+      { position: node.position },
+    );
+  }
 }
+
+/** Compiles a parsed formula into one SQL aggregate expression; literals go into `options.params`. */
+export function compileFormula(ast: FormulaAst, options: CompileOptions): CompiledExpression {
+  return new Compiler(options).compile(ast);
+}
+
+/** Whether a function name is an aggregate (its arguments are read per row, not as metric references). */
+export const isAggregateFunction = (name: string): boolean => AGGREGATES.has(name.toLowerCase());
