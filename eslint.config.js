@@ -53,7 +53,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/detect/**/*.ts', 'packages/format/**/*.ts', 'packages/contract/**/*.ts'],
+    files: [
+      'packages/detect/**/*.ts',
+      'packages/format/**/*.ts',
+      'packages/contract/**/*.ts',
+      'packages/csv/src/**/*.ts',
+      'packages/sample-data/src/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,7 +68,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/*/bench/**/*.ts', '**/*.test.ts', 'e2e/**/*.ts', 'scripts/**'],
+    files: [
+      'packages/*/bench/**/*.ts',
+      'packages/*/scripts/**/*.ts',
+      'packages/*/test/**/*.ts',
+      '**/*.test.ts',
+      'e2e/**/*.ts',
+      'scripts/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

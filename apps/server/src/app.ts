@@ -15,7 +15,8 @@ import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 import { authRoutes } from './modules/auth';
-import { connectionsRoutes } from './modules/connections';
+import { connectionsRoutes, recoverInterruptedUploads } from './modules/connections';
+import { requestDemoData } from './modules/demo';
 import { metricsRoutes } from './modules/metrics';
 import { seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onReady', async () => {
     await jobs.start({ work: config.runJobs });
+    await recoverInterruptedUploads(baseContext(app));
+    if (config.seedDemo && config.seedDemoData) await requestDemoData(baseContext(app));
   });
   return app;
 }

@@ -1,9 +1,10 @@
 import type { BaseContext } from '../plugins/context';
 import { connectionsJobs } from '../modules/connections';
+import { demoJobs } from '../modules/demo';
 import { seriesJobs } from '../modules/series';
 import type { JobDefinition } from './queue';
 
 /** Every area's jobs; each module exports a function that builds its definitions from the shared context. */
 export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
-  return [...connectionsJobs(ctx), ...seriesJobs(ctx)];
+  return [...connectionsJobs(ctx), ...seriesJobs(ctx), ...demoJobs(ctx)];
 }

@@ -660,3 +660,19 @@ export async function markSeriesComputed({
 }): Promise<void> {
   await repo.markSeriesComputed(ctx.db, ctx.tenantId, tableId, computedAt);
 }
+
+export async function listCsvConnectorUuid(ctx: BaseContext): Promise<string> {
+  const connector = await repo.findConnectorByName(ctx.db, 'csv');
+  if (!connector) throw new Error('the csv connector is missing from the catalogue');
+  return connector.connector_uuid;
+}
+
+/**
+ * Uploads whose process died mid-import: their transaction rolled back, so nothing of them landed. They are
+ * marked failed, and their data source waits for the file again.
+ */
+export async function recoverInterruptedUploads(ctx: BaseContext): Promise<number> {
+  const count = await repo.failInterruptedUploads(ctx.db, CONNECTION_MESSAGES.interrupted);
+  if (count > 0) ctx.log.warn({ count }, 'uploads interrupted by a stopped process were marked failed');
+  return count;
+}

@@ -132,6 +132,30 @@ describe('CSV data in, from upload to series', () => {
     });
   });
 
+  it('streams a file larger than the part it sniffs, and adds a second file to the same data source', async () => {
+    const big = ordersCsv({ days: 1000 });
+    expect(big.length).toBeGreaterThan(1_100_000);
+    const first = await uploadCsv(t, shop.owner.headers, { name: 'year.csv', content: big });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().import).toMatchObject({
+      rows_imported: big.trim().split('\n').length - 1,
+      rows_rejected: 0,
+    });
+    const second = await uploadCsv(
+      t,
+      shop.owner.headers,
+      { name: 'refunds.csv', content: 'refund_id,order_id,amount\n1,1001,12.50\n' },
+      { datasource_id: first.json().datasource_id },
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().datasource_id).toBe(first.json().datasource_id);
+    const rows = (await get('/v1/connections?sort_by=created_at&order=desc')).json().rows;
+    const source = rows.find(
+      (r: { datasource_id: string }) => r.datasource_id === first.json().datasource_id,
+    );
+    expect(source.source_tables).toEqual(['year.csv', 'refunds.csv']);
+  });
+
   it('refuses a file that is not .csv with the spec message', async () => {
     const res = await uploadCsv(t, shop.owner.headers, { name: 'orders.xlsx', content: 'a,b\n1,2\n' });
     expect(res.statusCode).toBe(400);

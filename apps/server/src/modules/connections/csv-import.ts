@@ -26,15 +26,21 @@ import {
 const HEAD_BYTES = 1_048_576;
 const SAMPLE_ROWS = 5_000;
 
-async function readHead(stream: Readable): Promise<{ head: Buffer; ended: boolean }> {
-  const chunks: Buffer[] = [];
+/**
+ * Reads the first megabyte through the stream's one iterator, which the import then carries on with:
+ * leaving a for-await loop early would destroy the upload.
+ */
+async function readHead(chunks: AsyncIterator<Buffer | string>): Promise<{ head: Buffer; ended: boolean }> {
+  const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) return { head: Buffer.concat(parts), ended: true };
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    parts.push(chunk);
     size += chunk.length;
-    if (size >= HEAD_BYTES) return { head: Buffer.concat(chunks), ended: false };
+    if (size >= HEAD_BYTES) return { head: Buffer.concat(parts), ended: false };
   }
-  return { head: Buffer.concat(chunks), ended: true };
 }
 
 /**
@@ -66,144 +72,148 @@ export async function importCsvFile(
   );
   const errors = new RowErrorLog();
   try {
-    const { head, ended } = await readHead(input.stream);
-    let dialect;
-    try {
-      dialect = sniff(head);
-    } catch (error) {
-      if (error instanceof CsvSniffError) throw new AppError('bad_request', error.message);
-      throw error;
-    }
-    const reader = new CsvReader(dialect);
-    const first = mergeBatches(reader.push(head), ended ? reader.end() : undefined);
-    const [header, ...rest] = first.rows;
-    if (!header || header.every((h) => h.trim() === ''))
-      throw new AppError('bad_request', 'The file has no header row.');
-    const columns = inferColumns(header, rest.slice(0, SAMPLE_ROWS), dialect);
-    const converter = createRowConverter(columns);
-    const remainder: RecordBatch = { rows: rest, lines: first.lines.slice(1), malformed: first.malformed };
-
-    const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
-      (t) => t.source_table_name === filename,
-    );
-    const taken = await repo.destinationNamesTaken(ctx.db, tenantId);
-    const destination =
-      existing?.destination_table_name ?? uniqueName(connection.datasource_id, filename, taken);
-    // A new export of the same file replaces the old table in one step, keeping its name for the metrics.
-    const building = existing ? `${destination.slice(0, 54)}_new_${id % 1000}` : destination;
-
-    let imported = 0;
-    const copyStream = Readable.from(
-      (async function* () {
-        const firstOut = converter.convert(remainder);
-        errors.add(firstOut.errors);
-        imported += firstOut.rows;
-        if (firstOut.text) yield Buffer.from(firstOut.text);
-        if (ended) return;
-        for await (const chunk of input.stream as AsyncIterable<Buffer>) {
-          const out = converter.convert(reader.push(chunk));
-          errors.add(out.errors);
-          imported += out.rows;
-          if (out.text) yield Buffer.from(out.text);
-        }
-        const last = converter.convert(reader.end());
-        errors.add(last.errors);
-        imported += last.rows;
-        if (last.text) yield Buffer.from(last.text);
-      })(),
-    );
-
-    await ctx.db.withClient(async (client) => {
-      // Names this session after the upload, so a later process can tell a live upload from a dead one.
+    return await ctx.db.withClient(async (client) => {
+      // Names this session after the upload from the first byte on, so any process can tell a live upload
+      // from one whose process died (see failInterruptedUploads).
       await client.query(`set application_name = 'tidemark-upload-${id}'`);
-      await client.query('begin');
+      const chunks = (input.stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+      const { head, ended } = await readHead(chunks);
+      let dialect;
       try {
-        await createWarehouseTable(client, {
-          tenantId,
-          table: building,
-          columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
-        });
-        await copyInto(
-          client,
-          building,
-          columns.map((c) => c.field_name),
-          copyStream,
-        );
-        if (imported === 0) {
-          throw new AppError(
-            'bad_request',
-            errors.count > 0
-              ? `None of the rows could be read. ${errors.first[0]?.reason ?? ''}`.trim()
-              : 'The file has a header but no rows.',
-          );
-        }
-        if (existing) {
-          await dropWarehouseTable(client, destination);
-          await client.query(`alter table ${quoteIdent(building)} rename to ${quoteIdent(destination)}`);
-        }
-        const described = await describeColumns(
-          client,
-          destination,
-          columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
-          columns.map((c) => c.display_name),
-          columns.map((c) => c.display_name),
-        );
-        const q = {
-          query: async <T extends object>(sql: string, params?: unknown[]) =>
-            (await client.query<T>(sql, params)).rows,
-        };
-        await repo.upsertWarehouseTable(q, {
-          tenant_id: tenantId,
-          connection_id: connection.connection_id,
-          source_table_name: filename,
-          destination_table_name: destination,
-          columns: described.columns,
-          key_columns: [],
-          cursor_column: null,
-          cursor_value: null,
-          row_count: described.rowCount,
-          dirty_from: null,
-        });
-        if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
-        await client.query('commit');
+        dialect = sniff(head);
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        if (error instanceof CsvSniffError) throw new AppError('bad_request', error.message);
         throw error;
-      } finally {
-        await client.query(`set application_name = 'tidemark'`).catch(() => undefined);
       }
-    });
+      const reader = new CsvReader(dialect);
+      const first = mergeBatches(reader.push(head), ended ? reader.end() : undefined);
+      const [header, ...rest] = first.rows;
+      if (!header || header.every((h) => h.trim() === ''))
+        throw new AppError('bad_request', 'The file has no header row.');
+      const columns = inferColumns(header, rest.slice(0, SAMPLE_ROWS), dialect);
+      const converter = createRowConverter(columns);
+      const remainder: RecordBatch = { rows: rest, lines: first.lines.slice(1), malformed: first.malformed };
 
-    const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;
-    const configured = fresh.metric_configuration_status === 'SUCCESSFUL';
-    await repo.updateExtraction(ctx.db, tenantId, id, {
-      status: configured ? 'SUCCESSFUL' : 'READY',
-      message: `Imported ${imported.toLocaleString('en-US')} rows from ${filename}${errors.count ? `; ${errors.count.toLocaleString('en-US')} could not be read` : ''}.`,
-      rows_imported: imported,
-      rows_rejected: errors.count,
-      errors: errors.first,
-      finished: true,
-    });
-    await repo.updateConnection(ctx.db, tenantId, connection.connection_id, { last_synced_at: new Date() });
-    await repo.setStage(ctx.db, tenantId, connection.connection_id, 'data_connection', 'SUCCESSFUL', null);
-    if (fresh.metric_configuration_status === 'NOT_STARTED') {
-      await repo.setStage(
-        ctx.db,
-        tenantId,
-        connection.connection_id,
-        'metric_configuration',
-        'IN_PROGRESS',
-        CONNECTION_MESSAGES.userActionNeeded,
+      const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
+        (t) => t.source_table_name === filename,
       );
-    }
-    if (configured) await requestSeriesUpdate(ctx, tenantId);
-    return {
-      source_table_name: filename,
-      destination_table_name: destination,
-      rows_imported: imported,
-      rows_rejected: errors.count,
-      errors: errors.first,
-    };
+      const taken = await repo.destinationNamesTaken(ctx.db, tenantId);
+      const destination =
+        existing?.destination_table_name ?? uniqueName(connection.datasource_id, filename, taken);
+      // A new export of the same file replaces the old table in one step, keeping its name for the metrics.
+      const building = existing ? `${destination.slice(0, 54)}_new_${id % 1000}` : destination;
+
+      let imported = 0;
+      const copyStream = Readable.from(
+        (async function* () {
+          const firstOut = converter.convert(remainder);
+          errors.add(firstOut.errors);
+          imported += firstOut.rows;
+          if (firstOut.text) yield Buffer.from(firstOut.text);
+          if (ended) return;
+          for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+            const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+            const out = converter.convert(reader.push(chunk));
+            errors.add(out.errors);
+            imported += out.rows;
+            if (out.text) yield Buffer.from(out.text);
+          }
+          const last = converter.convert(reader.end());
+          errors.add(last.errors);
+          imported += last.rows;
+          if (last.text) yield Buffer.from(last.text);
+        })(),
+      );
+
+      {
+        await client.query('begin');
+        try {
+          await createWarehouseTable(client, {
+            tenantId,
+            table: building,
+            columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+          });
+          await copyInto(
+            client,
+            building,
+            columns.map((c) => c.field_name),
+            copyStream,
+          );
+          if (imported === 0) {
+            throw new AppError(
+              'bad_request',
+              errors.count > 0
+                ? `None of the rows could be read. ${errors.first[0]?.reason ?? ''}`.trim()
+                : 'The file has a header but no rows.',
+            );
+          }
+          if (existing) {
+            await dropWarehouseTable(client, destination);
+            await client.query(`alter table ${quoteIdent(building)} rename to ${quoteIdent(destination)}`);
+          }
+          const described = await describeColumns(
+            client,
+            destination,
+            columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+            columns.map((c) => c.display_name),
+            columns.map((c) => c.display_name),
+          );
+          const q = {
+            query: async <T extends object>(sql: string, params?: unknown[]) =>
+              (await client.query<T>(sql, params)).rows,
+          };
+          await repo.upsertWarehouseTable(q, {
+            tenant_id: tenantId,
+            connection_id: connection.connection_id,
+            source_table_name: filename,
+            destination_table_name: destination,
+            columns: described.columns,
+            key_columns: [],
+            cursor_column: null,
+            cursor_value: null,
+            row_count: described.rowCount,
+            dirty_from: null,
+          });
+          if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        }
+      }
+      await client.query(`set application_name = 'tidemark'`);
+
+      const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;
+      const configured = fresh.metric_configuration_status === 'SUCCESSFUL';
+      await repo.updateExtraction(ctx.db, tenantId, id, {
+        status: configured ? 'SUCCESSFUL' : 'READY',
+        message: `Imported ${imported.toLocaleString('en-US')} rows from ${filename}${errors.count ? `; ${errors.count.toLocaleString('en-US')} could not be read` : ''}.`,
+        rows_imported: imported,
+        rows_rejected: errors.count,
+        errors: errors.first,
+        finished: true,
+      });
+      await repo.updateConnection(ctx.db, tenantId, connection.connection_id, { last_synced_at: new Date() });
+      await repo.setStage(ctx.db, tenantId, connection.connection_id, 'data_connection', 'SUCCESSFUL', null);
+      if (fresh.metric_configuration_status === 'NOT_STARTED') {
+        await repo.setStage(
+          ctx.db,
+          tenantId,
+          connection.connection_id,
+          'metric_configuration',
+          'IN_PROGRESS',
+          CONNECTION_MESSAGES.userActionNeeded,
+        );
+      }
+      if (configured) await requestSeriesUpdate(ctx, tenantId);
+      return {
+        source_table_name: filename,
+        destination_table_name: destination,
+        rows_imported: imported,
+        rows_rejected: errors.count,
+        errors: errors.first,
+      };
+    });
   } catch (error) {
     input.stream.resume();
     const message = isAppError(error)

@@ -1,6 +1,9 @@
 export { connectionsRoutes } from './connections.routes';
 export {
+  createConnection,
   getConnectionOrThrow,
+  listCsvConnectorUuid,
+  recoverInterruptedUploads,
   markSeriesComputed,
   setConnectionStage,
   setTableDateColumn,

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import { SAMPLE_METRICS, generateStore, toCsv } from '@tidemark/sample-data';
+import type { BaseContext, TenantContext } from '../../plugins/context';
+import { createConnection, listCsvConnectorUuid } from '../connections';
+import { onboardMetrics, setPipelinePreference } from '../metrics';
+import * as repo from './demo.repository';
+
+/** The demo store is the same every time it is made from the same seed and end hour (its answer key too). */
+export const DEMO_SEED = 42;
+
+/**
+ * Loads the sample store into the demo workspace through the product's own path: each table is uploaded
+ * to the CSV connector, its metrics configured and its date column set, which then computes the series.
+ * Runs once: a workspace that already has data sources is left alone.
+ */
+export async function loadSampleStore(base: BaseContext, input: { tenantId: number }): Promise<boolean> {
+  const owner = await repo.demoOwner(base.db, input.tenantId);
+  if (!owner || (await repo.hasConnections(base.db, input.tenantId))) return false;
+  const end = new Date();
+  end.setUTCMinutes(0, 0, 0);
+  const store = generateStore({ seed: DEMO_SEED, end });
+  await repo.setTimezone(base.db, input.tenantId, store.timezone);
+  await repo.rememberSampleStore(base.db, { tenantId: input.tenantId, seed: DEMO_SEED, end: store.end });
+  const ctx: TenantContext = {
+    ...base,
+    tenantId: input.tenantId,
+    isDemo: false,
+    user: {
+      userId: owner.user_id,
+      userUuid: owner.user_uuid,
+      email: owner.email,
+      tenantId: input.tenantId,
+      isOperator: false,
+      sessionHash: '',
+    },
+  };
+  const connectorUuid = await listCsvConnectorUuid(base);
+  for (const table of store.tables) {
+    const setup = SAMPLE_METRICS.find((m) => m.table === table.name)!;
+    const filename = `${table.name}.csv`;
+    const created = await createConnection({
+      ctx,
+      input: {
+        connector_uuid: connectorUuid,
+        connection_name: table.name === 'orders' ? 'Store orders' : 'Store traffic',
+        file: { filename, stream: Readable.from(bytesOf(toCsv(table))) },
+      },
+    });
+    const destination = created.import!.destination_table_name;
+    const item = (fieldName: string, displayName: string) => ({
+      source_table_name: filename,
+      destination_table_name: destination,
+      field_name: fieldName,
+      display_name: displayName,
+    });
+    await onboardMetrics({
+      ctx,
+      input: {
+        datasource_id: created.datasource_id,
+        metrics: setup.metrics.map((m) => ({
+          ...item(m.field_name, m.display_name),
+          accent: m.accent,
+          aggregation:
+            m.aggregation.type === 'formula'
+              ? { type: 'formula' as const, value: m.aggregation.value! }
+              : { type: 'operation' as const, value: m.aggregation.type },
+        })),
+        dimensions: setup.dimensions.map((d) => item(d.field_name, d.display_name)),
+      },
+    });
+    await setPipelinePreference({
+      ctx,
+      input: {
+        preference_value: { date_column: setup.dateColumn, destination_table_name: destination },
+        datasource_id: created.datasource_id,
+      },
+    });
+  }
+  base.log.info({ tenantId: input.tenantId, end: store.end }, 'demo workspace loaded with the sample store');
+  return true;
+}
+
+function* bytesOf(chunks: Iterable<string>): Generator<Buffer> {
+  for (const chunk of chunks) yield Buffer.from(chunk);
+}
+
+/** Where the demo store of a workspace came from, so tests and the detection quality check can rebuild its answer key. */
+export async function sampleStoreOf(base: BaseContext, tenantId: number) {
+  return repo.sampleStoreOf(base.db, tenantId);
+}
