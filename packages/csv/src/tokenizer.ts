@@ -13,8 +13,8 @@ export class CsvRecord {
   line = 0;
   count = 0;
   bytes: Uint8Array = new Uint8Array(0);
-  starts = new Int32Array(64);
-  ends = new Int32Array(64);
+  starts: Int32Array = new Int32Array(64);
+  ends: Int32Array = new Int32Array(64);
 
   constructor(readonly encoding: CsvEncoding) {}
 

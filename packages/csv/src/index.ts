@@ -1,0 +1,12 @@
+export type { CsvColumnType, CsvDelimiter, CsvDialect, CsvEncoding, RowError } from './types';
+export { sniff, CsvSniffError, type CsvSniffErrorCode } from './sniff';
+export { CsvTokenizer, CsvRecord, DEFAULT_MAX_RECORD_BYTES, type CsvTokenizerOptions } from './tokenizer';
+export { normaliseHeader, RESERVED_WORDS, MAX_IDENTIFIER_BYTES, type ColumnName } from './header';
+export { inferColumns, type InferredColumn, type InferOptions } from './infer';
+export type { DateFormat, DateOrder } from './values/temporal';
+export type { DecimalMark } from './values/number';
+export { createRowConverter, type RowConverter, type ConvertResult } from './convert';
+export { CopyOutput } from './copy-output';
+export { createCsvToCopy, type CsvToCopy, type CsvToCopyOptions } from './csv-to-copy';
+export { RowErrorLog } from './row-errors';
+export { readSample, inspectCsv, type CsvSample, type CsvInspection, type ReadSampleOptions } from './sample';

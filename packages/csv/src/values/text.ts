@@ -1,0 +1,58 @@
+import type { CopyOutput } from '../copy-output';
+import { WINDOWS_1252_HIGH, utf8SequenceLength } from '../decode';
+
+const BACKSLASH = 0x5c;
+
+/**
+ * Writes a value as a COPY text field in UTF-8: backslash, tab, LF and CR escaped; NUL dropped
+ * (PostgreSQL text cannot hold it); invalid UTF-8 bytes replaced by U+FFFD, since one bad byte would
+ * otherwise fail the whole COPY; Latin-1 (Windows-1252) re-encoded.
+ */
+export function writeText(bytes: Uint8Array, s: number, e: number, latin1: boolean, out: CopyOutput): void {
+  out.ensure((e - s) * 3);
+  const buf = out.buf;
+  let o = out.pos;
+  for (let i = s; i < e; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x20 && b < 0x80 && b !== BACKSLASH) {
+      buf[o++] = b;
+    } else if (b < 0x80) {
+      if (b === BACKSLASH) {
+        buf[o++] = BACKSLASH;
+        buf[o++] = BACKSLASH;
+      } else if (b === 0x09) {
+        buf[o++] = BACKSLASH;
+        buf[o++] = 0x74;
+      } else if (b === 0x0a) {
+        buf[o++] = BACKSLASH;
+        buf[o++] = 0x6e;
+      } else if (b === 0x0d) {
+        buf[o++] = BACKSLASH;
+        buf[o++] = 0x72;
+      } else if (b !== 0) {
+        buf[o++] = b;
+      }
+    } else if (latin1) {
+      const cp = b < 0xa0 ? WINDOWS_1252_HIGH[b - 0x80]! : b;
+      if (cp < 0x800) {
+        buf[o++] = 0xc0 | (cp >> 6);
+        buf[o++] = 0x80 | (cp & 0x3f);
+      } else {
+        buf[o++] = 0xe0 | (cp >> 12);
+        buf[o++] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[o++] = 0x80 | (cp & 0x3f);
+      }
+    } else {
+      const length = utf8SequenceLength(bytes, i, e);
+      if (length === 0) {
+        buf[o++] = 0xef;
+        buf[o++] = 0xbf;
+        buf[o++] = 0xbd;
+      } else {
+        for (let k = 0; k < length; k++) buf[o++] = bytes[i + k]!;
+        i += length - 1;
+      }
+    }
+  }
+  out.pos = o;
+}
