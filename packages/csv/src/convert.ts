@@ -2,19 +2,16 @@ import { CopyOutput } from './copy-output';
 import { decodeBytes, encodeUtf8 } from './decode';
 import type { InferredColumn } from './infer';
 import { CsvRecord } from './tokenizer';
-import type { CsvColumnType, CsvDialect, CsvEncoding, RowError } from './types';
+import type { CsvColumnType, CsvDialect, RowError } from './types';
 import { readBoolean } from './values/boolean';
-import { writeDecimal, writeInteger } from './values/number';
-import { writeTemporal, type DateFormat } from './values/temporal';
+import { markByte, writeDecimal, writeInteger } from './values/number';
+import { MAX_TEMPORAL_BYTES, writeTemporal, type DateFormat } from './values/temporal';
 import { writeText } from './values/text';
 
 const SPACE = 0x20;
 const TAB = 0x09;
 const BACKSLASH = 0x5c;
 const LF = 0x0a;
-
-/** Writes bytes[s, e) (trimmed, non-empty) as the column's COPY text; false when the value does not fit. */
-type ValueWriter = (bytes: Uint8Array, s: number, e: number, out: CopyOutput) => boolean;
 
 export type ConvertResult = RowError | 'blank' | null;
 
@@ -40,37 +37,16 @@ const NOT_FIT: Record<CsvColumnType, string> = {
 
 const DEFAULT_FORMAT: DateFormat = { order: 'ymd', separator: '-' };
 
-function writerFor(column: InferredColumn, encoding: CsvEncoding): ValueWriter {
-  const latin1 = encoding === 'latin1';
-  const format = column.format ?? DEFAULT_FORMAT;
-  switch (column.type) {
-    case 'integer':
-      return writeInteger;
-    case 'decimal': {
-      const mark = column.decimalMark ?? '.';
-      return (bytes, s, e, out) => writeDecimal(bytes, s, e, mark, latin1, out);
-    }
-    case 'boolean':
-      return (bytes, s, e, out) => {
-        const value = readBoolean(bytes, s, e);
-        if (value < 0) return false;
-        out.ensure(1);
-        out.buf[out.pos++] = value === 1 ? 0x74 : 0x66;
-        return true;
-      };
-    case 'date':
-    case 'timestamp':
-    case 'timestamptz': {
-      const kind = column.type;
-      return (bytes, s, e, out) => writeTemporal(bytes, s, e, format, kind, out);
-    }
-    case 'text':
-      return (bytes, s, e, out) => {
-        writeText(bytes, s, e, latin1, out);
-        return true;
-      };
-  }
-}
+/** Column kinds as small integers, so the per-value dispatch is one switch the engine can inline. */
+const KIND_CODES: Record<CsvColumnType, number> = {
+  text: 0,
+  integer: 1,
+  decimal: 2,
+  boolean: 3,
+  date: 4,
+  timestamp: 5,
+  timestamptz: 6,
+};
 
 function quoteValue(value: string): string {
   const shown = value.length > 60 ? `${value.slice(0, 57)}…` : value;
@@ -87,12 +63,11 @@ export function createRowConverter(
   dialect: Pick<CsvDialect, 'encoding'>,
 ): RowConverter {
   const count = columns.length;
-  const build = (encoding: CsvEncoding): ValueWriter[] => columns.map((c) => writerFor(c, encoding));
-  const writers = build(dialect.encoding);
-  const isText = columns.map((c) => c.type === 'text');
-  let utf8Writers: ValueWriter[] | null = null;
+  const kinds = Int32Array.from(columns, (c) => KIND_CODES[c.type]);
+  const marks = Int32Array.from(columns, (c) => markByte(c.decimalMark ?? '.'));
+  const formats = columns.map((c) => c.format ?? DEFAULT_FORMAT);
 
-  function run(record: CsvRecord, out: CopyOutput, valueWriters: ValueWriter[]): ConvertResult {
+  function run(record: CsvRecord, out: CopyOutput, latin1: boolean): ConvertResult {
     const { bytes, starts, ends } = record;
     if (record.count !== count) {
       if (isBlank(record)) return 'blank';
@@ -101,13 +76,13 @@ export function createRowConverter(
         reason: `Line ${record.line}: expected ${count} values, found ${record.count}`,
       };
     }
-    const mark = out.pos;
+    // One check for the whole line: text may triple (Latin-1, U+FFFD), a date and time grows to a fixed size.
+    out.ensure((ends[count - 1]! - starts[0]!) * 3 + count * (MAX_TEMPORAL_BYTES + 3) + 1);
+    const buf = out.buf;
+    let o = out.pos;
     let nulls = 0;
     for (let c = 0; c < count; c++) {
-      if (c > 0) {
-        out.ensure(1);
-        out.buf[out.pos++] = TAB;
-      }
+      if (c > 0) buf[o++] = TAB;
       const rawStart = starts[c]!;
       const rawEnd = ends[c]!;
       let s = rawStart;
@@ -116,14 +91,34 @@ export function createRowConverter(
       while (e > s && (bytes[e - 1] === SPACE || bytes[e - 1] === TAB)) e--;
       if (s === e) {
         nulls++;
-        out.ensure(2);
-        out.buf[out.pos++] = BACKSLASH;
-        out.buf[out.pos++] = 0x4e;
+        buf[o++] = BACKSLASH;
+        buf[o++] = 0x4e;
         continue;
       }
-      const ok = isText[c] ? valueWriters[c]!(bytes, rawStart, rawEnd, out) : valueWriters[c]!(bytes, s, e, out);
-      if (!ok) {
-        out.pos = mark;
+      let next: number;
+      switch (kinds[c]) {
+        case 0:
+          next = writeText(bytes, rawStart, rawEnd, latin1, buf, o);
+          break;
+        case 1:
+          next = writeInteger(bytes, s, e, buf, o);
+          break;
+        case 2:
+          next = writeDecimal(bytes, s, e, marks[c]!, latin1, buf, o);
+          break;
+        case 3:
+          next = writeBoolean(bytes, s, e, buf, o);
+          break;
+        case 4:
+          next = writeTemporal(bytes, s, e, formats[c]!, 'date', buf, o);
+          break;
+        case 5:
+          next = writeTemporal(bytes, s, e, formats[c]!, 'timestamp', buf, o);
+          break;
+        default:
+          next = writeTemporal(bytes, s, e, formats[c]!, 'timestamptz', buf, o);
+      }
+      if (next < 0) {
         const column = columns[c]!;
         const value = decodeBytes(bytes, s, e, record.encoding);
         return {
@@ -131,28 +126,32 @@ export function createRowConverter(
           reason: `Line ${record.line}: ${quoteValue(value)} in column "${column.display_name}" ${NOT_FIT[column.type]}`,
         };
       }
+      o = next;
     }
-    if (nulls === count) {
-      out.pos = mark;
-      return 'blank';
-    }
-    out.ensure(1);
-    out.buf[out.pos++] = LF;
+    if (nulls === count) return 'blank';
+    buf[o++] = LF;
+    out.pos = o;
     return null;
   }
 
+  const latin1 = dialect.encoding === 'latin1';
   return {
-    convertRecord: (record, out) => run(record, out, writers),
+    convertRecord: (record, out) => run(record, out, latin1),
     convert(fields, line) {
-      utf8Writers ??= build('utf-8');
-      const record = recordFromStrings(fields, line);
       const out = new CopyOutput(1 << 10);
-      const result = run(record, out, utf8Writers);
+      const result = run(recordFromStrings(fields, line), out, false);
       if (result !== null) return result;
       out.flush();
       return new TextDecoder().decode(out.take()[0]);
     },
   };
+}
+
+function writeBoolean(bytes: Uint8Array, s: number, e: number, buf: Uint8Array, o: number): number {
+  const value = readBoolean(bytes, s, e);
+  if (value < 0) return -1;
+  buf[o] = value === 1 ? 0x74 : 0x66;
+  return o + 1;
 }
 
 function isBlank(record: CsvRecord): boolean {

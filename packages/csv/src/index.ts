@@ -1,6 +1,7 @@
 export type { CsvColumnType, CsvDelimiter, CsvDialect, CsvEncoding, RowError } from './types';
 export { sniff, CsvSniffError, type CsvSniffErrorCode } from './sniff';
-export { CsvTokenizer, CsvRecord, DEFAULT_MAX_RECORD_BYTES, type CsvTokenizerOptions } from './tokenizer';
+export { CsvTokenizer, CsvRecord, type CsvTokenizerOptions } from './tokenizer';
+export { DEFAULT_MAX_RECORD_BYTES } from './record-reader';
 export { normaliseHeader, RESERVED_WORDS, MAX_IDENTIFIER_BYTES, type ColumnName } from './header';
 export { inferColumns, type InferredColumn, type InferOptions } from './infer';
 export type { DateFormat, DateOrder } from './values/temporal';

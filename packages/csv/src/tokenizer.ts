@@ -1,9 +1,7 @@
 import { decodeBytes } from './decode';
+import { CR, LF, RecordReader } from './record-reader';
 import type { CsvDialect, CsvEncoding, RowError } from './types';
 
-const LF = 0x0a;
-const CR = 0x0d;
-const BOM = [0xef, 0xbb, 0xbf] as const;
 
 /**
  * One record as byte ranges: field i is bytes[starts[i], ends[i]), quotes removed and doubled quotes
@@ -39,7 +37,6 @@ export interface CsvTokenizerOptions {
   onError: (error: RowError) => void;
 }
 
-export const DEFAULT_MAX_RECORD_BYTES = 1 << 20;
 
 /**
  * Incremental CSV tokenizer over bytes. Rules: any of LF, CRLF and CR ends a line; blank lines are skipped;
@@ -47,154 +44,30 @@ export const DEFAULT_MAX_RECORD_BYTES = 1 << 20;
  * makes the record malformed; an unclosed quote makes the rest of the file (or the next maxRecordBytes)
  * one malformed record, reported once with the lines it covered.
  */
-export class CsvTokenizer {
+export class CsvTokenizer extends RecordReader {
   private readonly delim: number;
   private readonly quote: number;
-  private readonly maxRecordBytes: number;
+  /** 1 for bytes that end an unquoted field (delimiter, LF, CR): one table load per byte in the hot loop. */
+  private readonly stops = new Uint8Array(256);
   private readonly onRecord: (record: CsvRecord) => void;
-  private readonly onError: (error: RowError) => void;
   private readonly record: CsvRecord;
-  /** The unfinished record from the previous chunk, followed by room for the next chunk. */
-  private carry = new Uint8Array(0);
-  private carryLength = 0;
   /** Unquoted copy of a record that contained doubled quotes. */
   private scratch = new Uint8Array(256);
-  private line = 1;
-  private started = false;
-  private ended = false;
-  /** After an oversized record: drop bytes up to the next line ending, then report `skipFrom`. */
-  private skipping = false;
-  private skipFrom = 0;
 
   constructor(options: CsvTokenizerOptions) {
+    super(options.maxRecordBytes, options.onError);
     this.delim = options.delimiter.charCodeAt(0);
     this.quote = (options.quote ?? '"').charCodeAt(0);
-    this.maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+    this.stops[this.delim] = this.stops[LF] = this.stops[CR] = 1;
     this.onRecord = options.onRecord;
-    this.onError = options.onError;
     this.record = new CsvRecord(options.encoding ?? 'utf-8');
   }
 
-  push(chunk: Uint8Array): void {
-    if (this.ended) throw new Error('CsvTokenizer.push after end');
-    if (chunk.length === 0) return;
-    let data: Uint8Array;
-    if (this.carryLength > 0) {
-      const needed = this.carryLength + chunk.length;
-      if (this.carry.length < needed) {
-        const grown = new Uint8Array(Math.max(needed, this.carry.length * 2));
-        grown.set(this.carry.subarray(0, this.carryLength));
-        this.carry = grown;
-      }
-      this.carry.set(chunk, this.carryLength);
-      data = this.carry.subarray(0, needed);
-    } else {
-      data = chunk;
-    }
-    this.consume(data, false);
-  }
-
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.consume(this.carry.subarray(0, this.carryLength), true);
-    if (this.skipping) this.reportSkipped(this.line);
-  }
-
-  private consume(data: Uint8Array, final: boolean): void {
-    let pos = 0;
-    if (!this.started) {
-      if (!final && data.length < BOM.length && isBomPrefix(data)) {
-        this.keep(data, 0);
-        return;
-      }
-      this.started = true;
-      if (data.length >= BOM.length && isBomPrefix(data)) pos = BOM.length;
-    }
-    if (this.skipping) {
-      pos = this.skipLine(data, pos);
-      if (this.skipping) {
-        this.carryLength = 0;
-        return;
-      }
-    }
-    const rest = this.parse(data, pos, final);
-    if (rest === data.length) {
-      this.carryLength = 0;
-    } else if (final) {
-      this.unclosedAtEnd(data, rest);
-      this.carryLength = 0;
-    } else if (data.length - rest > this.maxRecordBytes) {
-      this.skipFrom = this.line;
-      this.line += countLineBreaks(data, rest, data.length - 1);
-      const last = data[data.length - 1];
-      if (last === LF || last === CR) {
-        // The record's last line ended exactly here; the parser counts that break (pairing CR with a next LF).
-        this.reportSkipped(this.line);
-        this.keep(data, data.length - 1);
-      } else {
-        this.skipping = true;
-        this.carryLength = 0;
-      }
-    } else {
-      this.keep(data, rest);
-    }
-  }
-
-  private keep(data: Uint8Array, from: number): void {
-    const length = data.length - from;
-    if (data.buffer === this.carry.buffer && data.byteOffset === this.carry.byteOffset) {
-      this.carry.copyWithin(0, from, data.length);
-    } else {
-      if (this.carry.length < length) this.carry = new Uint8Array(Math.max(length * 2, 1 << 16));
-      this.carry.set(data.subarray(from));
-    }
-    this.carryLength = length;
-  }
-
-  /** Drops bytes up to the next line ending (left for the parser to count); returns where parsing resumes. */
-  private skipLine(data: Uint8Array, pos: number): number {
-    for (let i = pos; i < data.length; i++) {
-      const b = data[i];
-      if (b === LF || b === CR) {
-        this.skipping = false;
-        this.reportSkipped(this.line);
-        return i;
-      }
-    }
-    return data.length;
-  }
-
-  private reportSkipped(lastLine: number): void {
-    this.skipping = false;
-    const mb = Math.round((this.maxRecordBytes / (1 << 20)) * 10) / 10;
-    this.onError({
-      line: this.skipFrom,
-      reason:
-        `Line ${this.skipFrom}: a record is longer than ${mb} MB, probably because a quote is not closed; ` +
-        `${linesText(this.skipFrom, lastLine)} ${lastLine > this.skipFrom ? 'were' : 'was'} skipped`,
-    });
-  }
-
-  private unclosedAtEnd(data: Uint8Array, from: number): void {
-    const first = this.line;
-    const last = first + countLineBreaks(data, from, data.length);
-    // A file ending in a line break has no text on the line after it.
-    const end = data[data.length - 1] === LF || data[data.length - 1] === CR ? last - 1 : last;
-    this.onError({
-      line: first,
-      reason: `Line ${first}: a quote opened in this record is never closed; ${linesText(first, end)} could not be read`,
-    });
-  }
-
-  /**
-   * Emits every complete record in data[pos, …) and returns the offset of the first byte not consumed
-   * (the start of an unfinished record). With `final`, the data's end also ends the last record.
-   */
-  private parse(data: Uint8Array, pos: number, final: boolean): number {
+  protected parse(data: Uint8Array, pos: number, final: boolean): number {
     const n = data.length;
     const delim = this.delim;
     const quote = this.quote;
+    const stops = this.stops;
     const record = this.record;
     let starts = record.starts;
     let ends = record.ends;
@@ -271,12 +144,9 @@ export class CsvTokenizer {
           break;
         }
         starts[field] = i;
-        while (i < n) {
-          b = data[i]!;
-          if (b === delim || b === LF || b === CR) break;
-          i++;
-        }
+        while (i < n && stops[data[i]!] === 0) i++;
         ends[field] = i;
+        b = i < n ? data[i]! : 0;
         if (i >= n) {
           if (!final) return pos;
           break;
@@ -306,8 +176,7 @@ export class CsvTokenizer {
       if (malformed) {
         this.onError({ line, reason: `Line ${line}: unexpected text after a closing quote` });
       } else if (i - pos > this.maxRecordBytes) {
-        this.skipFrom = line;
-        this.reportSkipped(this.line - 1);
+        this.reportOversized(line, this.line - 1);
       } else {
         record.line = line;
         record.count = field + 1;
@@ -351,24 +220,4 @@ function grow(a: Int32Array): Int32Array {
   const g = new Int32Array(a.length * 2);
   g.set(a);
   return g;
-}
-
-function isBomPrefix(data: Uint8Array): boolean {
-  for (let i = 0; i < Math.min(data.length, BOM.length); i++) if (data[i] !== BOM[i]) return false;
-  return true;
-}
-
-/** Line breaks (LF, CRLF, lone CR) in data[from, to). */
-function countLineBreaks(data: Uint8Array, from: number, to: number): number {
-  let count = 0;
-  for (let i = from; i < to; i++) {
-    const b = data[i];
-    if (b === LF) count++;
-    else if (b === CR && data[i + 1] !== LF) count++;
-  }
-  return count;
-}
-
-function linesText(first: number, last: number): string {
-  return last > first ? `lines ${first} to ${last}` : `line ${first}`;
 }

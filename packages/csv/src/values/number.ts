@@ -1,5 +1,3 @@
-import type { CopyOutput } from '../copy-output';
-
 const PLUS = 0x2b;
 const MINUS = 0x2d;
 const DOT = 0x2e;
@@ -13,6 +11,11 @@ export type DecimalMark = '.' | ',';
 /** Which decimal marks a value can be read with: bit 1 for '.', bit 2 for ','. */
 export const MARK_DOT = 1;
 export const MARK_COMMA = 2;
+
+/** Byte of a decimal mark. */
+export function markByte(mark: DecimalMark): number {
+  return mark === '.' ? DOT : COMMA;
+}
 
 const INT8_MAX = '9223372036854775807';
 const INT8_MIN_ABS = '9223372036854775808';
@@ -212,70 +215,66 @@ function digitsFitInt8(bytes: Uint8Array, s: number, e: number, negative: boolea
   return true;
 }
 
-/** Writes a trimmed integer value as COPY text; false when it is not an integer within bigint. */
-export function writeInteger(bytes: Uint8Array, s: number, e: number, out: CopyOutput): boolean {
+/**
+ * Writes a trimmed, non-empty integer value as COPY text at buf[o] (room is the caller's job); returns the
+ * offset after it, or -1 when it is not an integer within bigint.
+ */
+export function writeInteger(bytes: Uint8Array, s: number, e: number, buf: Uint8Array, o: number): number {
   let i = s;
   let negative = false;
   if (bytes[i] === MINUS || bytes[i] === PLUS) {
     negative = bytes[i] === MINUS;
     i++;
   }
-  if (i >= e) return false;
+  if (i >= e) return -1;
   const digits = i;
+  if (negative) buf[o++] = MINUS;
   for (; i < e; i++) {
     const b = bytes[i]!;
-    if (b < DIGIT_0 || b > DIGIT_9) return false;
+    if (b < DIGIT_0 || b > DIGIT_9) return -1;
+    buf[o++] = b;
   }
-  if (e - digits >= 19 && !digitsFitInt8(bytes, digits, e, negative)) return false;
-  out.ensure(e - digits + 1);
-  const buf = out.buf;
-  let o = out.pos;
-  if (negative) buf[o++] = MINUS;
-  for (i = digits; i < e; i++) buf[o++] = bytes[i]!;
-  out.pos = o;
-  return true;
+  if (e - digits >= 19 && !digitsFitInt8(bytes, digits, e, negative)) return -1;
+  return o;
 }
 
 /**
- * Writes a trimmed decimal value as plain `-1234.5` (currency and thousands separators removed, the mark
- * turned into a point); false when it does not read as a number with that mark.
+ * Writes a trimmed, non-empty decimal value as plain `-1234.5` (currency and thousands separators removed,
+ * the mark turned into a point) at buf[o]; returns the offset after it, or -1 when it does not read as a
+ * number with that mark.
  */
 export function writeDecimal(
   bytes: Uint8Array,
   s: number,
   e: number,
-  mark: DecimalMark,
+  markByte: number,
   latin1: boolean,
-  out: CopyOutput,
-): boolean {
-  const markByte = mark === '.' ? DOT : COMMA;
-  // Fast path: [-]digits[.digits] with the mark, nothing else.
+  buf: Uint8Array,
+  o: number,
+): number {
+  // Fast path: [-]digits[mark digits], copied as it is read.
+  const start = o;
   let i = s;
-  if (bytes[i] === MINUS) i++;
+  if (bytes[i] === MINUS) {
+    buf[o++] = MINUS;
+    i++;
+  }
   let seenMark = false;
   let digits = 0;
   for (; i < e; i++) {
     const b = bytes[i]!;
-    if (b >= DIGIT_0 && b <= DIGIT_9) digits++;
-    else if (b === markByte && !seenMark) seenMark = true;
-    else break;
+    if (b >= DIGIT_0 && b <= DIGIT_9) {
+      digits++;
+      buf[o++] = b;
+    } else if (b === markByte && !seenMark) {
+      seenMark = true;
+      buf[o++] = DOT;
+    } else break;
   }
-  if (i === e && digits > 0) {
-    out.ensure(e - s);
-    const buf = out.buf;
-    let o = out.pos;
-    for (i = s; i < e; i++) {
-      const b = bytes[i]!;
-      buf[o++] = b === markByte ? DOT : b;
-    }
-    out.pos = o;
-    return true;
-  }
-  if (s >= e || !readNumber(bytes, s, e, latin1) || !fitsMark(markByte)) return false;
+  if (i === e && digits > 0) return o;
+  o = start;
+  if (!readNumber(bytes, s, e, latin1) || !fitsMark(markByte)) return -1;
   const p = parts;
-  out.ensure(e - s + 2);
-  const buf = out.buf;
-  let o = out.pos;
   if (p.negative) buf[o++] = MINUS;
   const last = p.runCount - 1;
   for (let k = 0; k <= last; k++) {
@@ -286,6 +285,5 @@ export function writeDecimal(
     buf[o++] = 0x65;
     for (let j = p.expStart; j < p.expEnd; j++) buf[o++] = bytes[j]!;
   }
-  out.pos = o;
-  return true;
+  return o;
 }

@@ -1,5 +1,3 @@
-import type { CopyOutput } from '../copy-output';
-
 /** Order of the date's parts: ISO year first, US month first, European day first. */
 export type DateOrder = 'ymd' | 'mdy' | 'dmy';
 
@@ -222,9 +220,13 @@ function write2(buf: Uint8Array, o: number, n: number): void {
 
 export type TemporalKind = 'date' | 'timestamp' | 'timestamptz';
 
+/** Longest output of writeTemporal: a timestamp with nine fraction digits and an offset. */
+export const MAX_TEMPORAL_BYTES = 36;
+
 /**
- * Writes a trimmed value as PostgreSQL input: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS[.fff]`, or that plus
- * `+HH:MM` (a value without offset in a timestamptz column is UTC). False when it does not fit.
+ * Writes a trimmed value as PostgreSQL input at buf[o]: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS[.fff]`, or that
+ * plus `+HH:MM` (a value without offset in a timestamptz column is UTC). Returns the offset after it, or
+ * -1 when the value does not fit.
  */
 export function writeTemporal(
   bytes: Uint8Array,
@@ -232,18 +234,16 @@ export function writeTemporal(
   e: number,
   format: DateFormat,
   kind: TemporalKind,
-  out: CopyOutput,
-): boolean {
-  if (!readTemporal(bytes, s, e) || !fitsFormat(format)) return false;
+  buf: Uint8Array,
+  o: number,
+): number {
+  if (!readTemporal(bytes, s, e) || !fitsFormat(format)) return -1;
   const t = temporal;
-  if (kind === 'date' && t.hasTime) return false;
-  if (kind === 'timestamp' && t.hasOffset) return false;
-  if (!isValidUnder(format.order)) return false;
+  if (kind === 'date' && t.hasTime) return -1;
+  if (kind === 'timestamp' && t.hasOffset) return -1;
+  if (!isValidUnder(format.order)) return -1;
   const month = format.order === 'dmy' ? t.b : t.a;
   const day = format.order === 'dmy' ? t.a : t.b;
-  out.ensure(32 + t.fracEnd - t.fracStart);
-  const buf = out.buf;
-  let o = out.pos;
   write2(buf, o, (t.year / 100) | 0);
   write2(buf, o + 2, t.year % 100);
   buf[o + 4] = DASH;
@@ -273,6 +273,5 @@ export function writeTemporal(
       o += 6;
     }
   }
-  out.pos = o;
-  return true;
+  return o;
 }

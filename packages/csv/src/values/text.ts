@@ -1,20 +1,21 @@
-import type { CopyOutput } from '../copy-output';
 import { WINDOWS_1252_HIGH, utf8SequenceLength } from '../decode';
 
 const BACKSLASH = 0x5c;
 
+/** 0 for bytes copied as they are (printable ASCII but backslash): one table load per byte on the hot path. */
+const SPECIAL = new Uint8Array(256);
+for (let b = 0; b < 256; b++) SPECIAL[b] = b < 0x20 || b >= 0x80 || b === BACKSLASH ? 1 : 0;
+
 /**
  * Writes a value as a COPY text field in UTF-8: backslash, tab, LF and CR escaped; NUL dropped
  * (PostgreSQL text cannot hold it); invalid UTF-8 bytes replaced by U+FFFD, since one bad byte would
- * otherwise fail the whole COPY; Latin-1 (Windows-1252) re-encoded.
+ * otherwise fail the whole COPY; Latin-1 (Windows-1252) re-encoded. Writes at buf[o] (room for three
+ * bytes per input byte is the caller's job) and returns the offset after the value.
  */
-export function writeText(bytes: Uint8Array, s: number, e: number, latin1: boolean, out: CopyOutput): void {
-  out.ensure((e - s) * 3);
-  const buf = out.buf;
-  let o = out.pos;
+export function writeText(bytes: Uint8Array, s: number, e: number, latin1: boolean, buf: Uint8Array, o: number): number {
   for (let i = s; i < e; i++) {
     const b = bytes[i]!;
-    if (b >= 0x20 && b < 0x80 && b !== BACKSLASH) {
+    if (SPECIAL[b] === 0) {
       buf[o++] = b;
     } else if (b < 0x80) {
       if (b === BACKSLASH) {
@@ -54,5 +55,5 @@ export function writeText(bytes: Uint8Array, s: number, e: number, latin1: boole
       }
     }
   }
-  out.pos = o;
+  return o;
 }
