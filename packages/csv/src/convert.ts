@@ -3,10 +3,10 @@ import { decodeBytes, encodeUtf8 } from './decode';
 import type { InferredColumn } from './infer';
 import { CsvRecord } from './tokenizer';
 import type { CsvColumnType, CsvDialect, RowError } from './types';
-import { readBoolean } from './values/boolean';
-import { markByte, writeDecimal, writeInteger } from './values/number';
-import { MAX_TEMPORAL_BYTES, writeTemporal, type DateFormat } from './values/temporal';
+import { markByte } from './values/number';
+import { MAX_TEMPORAL_BYTES, type DateFormat } from './values/temporal';
 import { writeText } from './values/text';
+import { KIND_CODES, KIND_TEXT, writeTypedValue } from './values/write-value';
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -25,7 +25,7 @@ export interface RowConverter {
   convert(fields: readonly string[], line: number): string | RowError | 'blank';
 }
 
-const NOT_FIT: Record<CsvColumnType, string> = {
+export const NOT_FIT: Record<CsvColumnType, string> = {
   integer: 'is not a whole number',
   decimal: 'is not a number',
   boolean: 'is not a yes/no value',
@@ -35,20 +35,9 @@ const NOT_FIT: Record<CsvColumnType, string> = {
   text: 'is not valid text',
 };
 
-const DEFAULT_FORMAT: DateFormat = { order: 'ymd', separator: '-' };
+export const DEFAULT_FORMAT: DateFormat = { order: 'ymd', separator: '-' };
 
-/** Column kinds as small integers, so the per-value dispatch is one switch the engine can inline. */
-const KIND_CODES: Record<CsvColumnType, number> = {
-  text: 0,
-  integer: 1,
-  decimal: 2,
-  boolean: 3,
-  date: 4,
-  timestamp: 5,
-  timestamptz: 6,
-};
-
-function quoteValue(value: string): string {
+export function quoteValue(value: string): string {
   const shown = value.length > 60 ? `${value.slice(0, 57)}…` : value;
   return `"${shown}"`;
 }
@@ -95,29 +84,10 @@ export function createRowConverter(
         buf[o++] = 0x4e;
         continue;
       }
-      let next: number;
-      switch (kinds[c]) {
-        case 0:
-          next = writeText(bytes, rawStart, rawEnd, latin1, buf, o);
-          break;
-        case 1:
-          next = writeInteger(bytes, s, e, buf, o);
-          break;
-        case 2:
-          next = writeDecimal(bytes, s, e, marks[c]!, latin1, buf, o);
-          break;
-        case 3:
-          next = writeBoolean(bytes, s, e, buf, o);
-          break;
-        case 4:
-          next = writeTemporal(bytes, s, e, formats[c]!, 'date', buf, o);
-          break;
-        case 5:
-          next = writeTemporal(bytes, s, e, formats[c]!, 'timestamp', buf, o);
-          break;
-        default:
-          next = writeTemporal(bytes, s, e, formats[c]!, 'timestamptz', buf, o);
-      }
+      const next =
+        kinds[c] === KIND_TEXT
+          ? writeText(bytes, rawStart, rawEnd, latin1, buf, o)
+          : writeTypedValue(kinds[c]!, bytes, s, e, marks[c]!, formats[c]!, latin1, buf, o);
       if (next < 0) {
         const column = columns[c]!;
         const value = decodeBytes(bytes, s, e, record.encoding);
@@ -145,13 +115,6 @@ export function createRowConverter(
       return new TextDecoder().decode(out.take()[0]);
     },
   };
-}
-
-function writeBoolean(bytes: Uint8Array, s: number, e: number, buf: Uint8Array, o: number): number {
-  const value = readBoolean(bytes, s, e);
-  if (value < 0) return -1;
-  buf[o] = value === 1 ? 0x74 : 0x66;
-  return o + 1;
 }
 
 function isBlank(record: CsvRecord): boolean {

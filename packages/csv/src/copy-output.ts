@@ -22,8 +22,8 @@ export class CopyOutput {
     this.buf = grown;
   }
 
-  /** Called after each complete line: moves the buffer to the ready list once it is full enough. */
-  lineDone(): void {
+  /** Moves the buffered lines to the ready list once they reach flushBytes. */
+  flushIfFull(): void {
     if (this.pos >= this.flushBytes) this.flush();
   }
 

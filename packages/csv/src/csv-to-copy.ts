@@ -1,8 +1,7 @@
 import { CopyOutput } from './copy-output';
-import { createRowConverter } from './convert';
+import { CopyTranscoder } from './copy-transcoder';
 import type { InferredColumn } from './infer';
 import { RowErrorLog } from './row-errors';
-import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import type { CsvDialect } from './types';
 
 export interface CsvToCopyOptions {
@@ -34,51 +33,32 @@ export interface CsvToCopy {
  */
 export function createCsvToCopy(options: CsvToCopyOptions): CsvToCopy {
   const errors = options.errors ?? new RowErrorLog();
-  const converter = createRowConverter(options.columns, options.dialect);
   const out = new CopyOutput(options.flushBytes);
-  let skipHeader = options.header ?? true;
-  let rows = 0;
-  let blankRows = 0;
-
-  const onRecord = (record: CsvRecord): void => {
-    if (skipHeader) {
-      skipHeader = false;
-      return;
-    }
-    const result = converter.convertRecord(record, out);
-    if (result === null) {
-      rows++;
-      out.lineDone();
-    } else if (result === 'blank') {
-      blankRows++;
-    } else {
-      errors.add(result);
-    }
-  };
-  const tokenizer = new CsvTokenizer({
-    delimiter: options.dialect.delimiter,
-    quote: options.dialect.quote,
-    encoding: options.dialect.encoding,
+  const transcoder = new CopyTranscoder({
+    columns: options.columns,
+    dialect: options.dialect,
+    out,
+    skipRecords: (options.header ?? true) ? 1 : 0,
     maxRecordBytes: options.maxRecordBytes,
-    onRecord,
     onError: (error) => errors.add(error),
   });
 
   return {
     push(chunk) {
-      tokenizer.push(chunk);
+      transcoder.push(chunk);
+      out.flushIfFull();
       return out.take();
     },
     end() {
-      tokenizer.end();
+      transcoder.end();
       out.flush();
       return out.take();
     },
     get rows() {
-      return rows;
+      return transcoder.rows;
     },
     get blankRows() {
-      return blankRows;
+      return transcoder.blankRows;
     },
     errors,
   };

@@ -237,6 +237,10 @@ export function writeTemporal(
   buf: Uint8Array,
   o: number,
 ): number {
+  if (format.order === 'ymd' && format.separator === '-') {
+    const fast = writeIsoFast(bytes, s, e, kind, buf, o);
+    if (fast !== NOT_HANDLED) return fast;
+  }
   if (!readTemporal(bytes, s, e) || !fitsFormat(format)) return -1;
   const t = temporal;
   if (kind === 'date' && t.hasTime) return -1;
@@ -272,6 +276,98 @@ export function writeTemporal(
       write2(buf, o + 4, abs % 60);
       o += 6;
     }
+  }
+  return o;
+}
+
+const NOT_HANDLED = -2;
+
+/** Value of the two ASCII digits at bytes[i], or -1. */
+function two(bytes: Uint8Array, i: number): number {
+  const a = bytes[i]! - 0x30;
+  const b = bytes[i + 1]! - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The common exports (`2024-03-01`, `2024-03-01T14:05:00Z`, `2024-03-01 14:05:00.123 -0500`) read at fixed
+ * offsets; anything else returns NOT_HANDLED for readTemporal.
+ */
+function writeIsoFast(bytes: Uint8Array, s: number, e: number, kind: TemporalKind, buf: Uint8Array, o: number): number {
+  const n = e - s;
+  if (n < 10 || bytes[s + 4] !== DASH || bytes[s + 7] !== DASH) return NOT_HANDLED;
+  const hi = two(bytes, s);
+  const lo = two(bytes, s + 2);
+  const month = two(bytes, s + 5);
+  const day = two(bytes, s + 8);
+  if (hi < 0 || lo < 0 || month < 0 || day < 0) return NOT_HANDLED;
+  if (!isValidDate(hi * 100 + lo, month, day)) return -1;
+  for (let k = 0; k < 10; k++) buf[o + k] = bytes[s + k]!;
+  if (n === 10) {
+    if (kind === 'date') return o + 10;
+    return NOT_HANDLED;
+  }
+  const sep = bytes[s + 10];
+  if (n < 16 || (sep !== 0x54 && sep !== SPACE) || bytes[s + 13] !== COLON) return NOT_HANDLED;
+  const hour = two(bytes, s + 11);
+  const minute = two(bytes, s + 14);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59) return NOT_HANDLED;
+  let p = s + 16;
+  let second = 0;
+  if (p < e && bytes[p] === COLON) {
+    if (p + 3 > e) return NOT_HANDLED;
+    second = two(bytes, p + 1);
+    if (second < 0 || second > 60) return NOT_HANDLED;
+    p += 3;
+  }
+  const fracStart = p < e && bytes[p] === DOT ? p + 1 : p;
+  let fracEnd = fracStart;
+  if (fracStart > p) {
+    while (fracEnd < e && fracEnd - fracStart < 10) {
+      const d = bytes[fracEnd]! - 0x30;
+      if (d < 0 || d > 9) break;
+      fracEnd++;
+    }
+    if (fracEnd === fracStart || fracEnd - fracStart > 9) return NOT_HANDLED;
+  }
+  p = fracEnd;
+  let offset = 0;
+  let hasOffset = false;
+  if (p < e) {
+    if (bytes[p] === SPACE) p++;
+    const c = bytes[p];
+    if (c === 0x5a && p + 1 === e) {
+      hasOffset = true;
+    } else if ((c === 0x2b || c === DASH) && (e - p === 3 || e - p === 5 || (e - p === 6 && bytes[p + 3] === COLON))) {
+      const oh = two(bytes, p + 1);
+      const om = e - p === 3 ? 0 : two(bytes, e - 2);
+      if (oh < 0 || oh > 15 || om < 0 || om > 59) return NOT_HANDLED;
+      hasOffset = true;
+      offset = oh * 60 + om;
+      if (c === DASH) offset = -offset;
+    } else {
+      return NOT_HANDLED;
+    }
+  }
+  if (kind === 'date' || (kind === 'timestamp' && hasOffset)) return -1;
+  buf[o + 10] = SPACE;
+  write2(buf, o + 11, hour);
+  buf[o + 13] = COLON;
+  write2(buf, o + 14, minute);
+  buf[o + 16] = COLON;
+  write2(buf, o + 17, second);
+  o += 19;
+  if (fracEnd > fracStart) {
+    buf[o++] = DOT;
+    for (let i = fracStart; i < fracEnd; i++) buf[o++] = bytes[i]!;
+  }
+  if (kind === 'timestamptz') {
+    const abs = offset < 0 ? -offset : offset;
+    buf[o] = offset < 0 ? DASH : 0x2b;
+    write2(buf, o + 1, (abs / 60) | 0);
+    buf[o + 3] = COLON;
+    write2(buf, o + 4, abs % 60);
+    o += 6;
   }
   return o;
 }
