@@ -2,13 +2,15 @@
  * Growable byte buffer that collects COPY text lines and hands them out in chunks of about `flushBytes`,
  * so the server writes a few large Buffers instead of one string per row.
  */
+export const DEFAULT_FLUSH_BYTES = 1 << 16;
+
 export class CopyOutput {
   buf: Uint8Array;
   pos = 0;
   private readonly flushBytes: number;
   private ready: Uint8Array[] = [];
 
-  constructor(flushBytes = 1 << 16) {
+  constructor(flushBytes = DEFAULT_FLUSH_BYTES) {
     this.flushBytes = flushBytes;
     this.buf = new Uint8Array(flushBytes * 2);
   }

@@ -1,4 +1,4 @@
-import { CopyOutput } from './copy-output';
+import { CopyOutput, DEFAULT_FLUSH_BYTES } from './copy-output';
 import { CopyTranscoder } from './copy-transcoder';
 import type { InferredColumn } from './infer';
 import { RowErrorLog } from './row-errors';
@@ -34,6 +34,7 @@ export interface CsvToCopy {
 export function createCsvToCopy(options: CsvToCopyOptions): CsvToCopy {
   const errors = options.errors ?? new RowErrorLog();
   const out = new CopyOutput(options.flushBytes);
+  const sliceBytes = options.flushBytes ?? DEFAULT_FLUSH_BYTES;
   const transcoder = new CopyTranscoder({
     columns: options.columns,
     dialect: options.dialect,
@@ -45,8 +46,11 @@ export function createCsvToCopy(options: CsvToCopyOptions): CsvToCopy {
 
   return {
     push(chunk) {
-      transcoder.push(chunk);
-      out.flushIfFull();
+      // Large chunks go in slices, so output chunks stay near flushBytes and the output buffer small.
+      for (let at = 0; at < chunk.length; at += sliceBytes) {
+        transcoder.push(chunk.subarray(at, Math.min(at + sliceBytes, chunk.length)));
+        out.flushIfFull();
+      }
       return out.take();
     },
     end() {
