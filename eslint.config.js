@@ -53,7 +53,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/detect/**/*.ts', 'packages/format/**/*.ts', 'packages/contract/**/*.ts'],
+    files: [
+      'packages/detect/**/*.ts',
+      'packages/format/**/*.ts',
+      'packages/contract/**/*.ts',
+      'packages/csv/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

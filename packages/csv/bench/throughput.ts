@@ -46,9 +46,15 @@ function generate(): { bytes: Uint8Array; rows: number } {
       const created = new Date(start + rows * 6_000 + Math.floor(random() * 5000)).toISOString().slice(0, 19);
       const revenue = (random() * 400 + 5).toFixed(2);
       const status = pick(statuses);
-      const refund = status === 'refunded' ? revenue : status === 'partially_refunded' ? (random() * 5).toFixed(2) : '0.00';
+      const refund =
+        status === 'refunded'
+          ? revenue
+          : status === 'partially_refunded'
+            ? (random() * 5).toFixed(2)
+            : '0.00';
       const name = `${pick(adjectives)} ${pick(products)}`;
-      const product = random() < 0.3 ? `"${name}, ${pick(colours)}, size ${pick(['S', 'M', 'L', 'XL'])}"` : name;
+      const product =
+        random() < 0.3 ? `"${name}, ${pick(colours)}, size ${pick(['S', 'M', 'L', 'XL'])}"` : name;
       text +=
         `${100_000_000 + rows},${created}${pick(offsets)},customer${Math.floor(random() * 1e6)}@example-mail.com,` +
         `${pick(channels)},${pick(countries)},${pick(devices)},${pick(categories)},${status},${revenue},${refund},` +
@@ -71,7 +77,13 @@ function mb(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(1);
 }
 
-function run(label: string, bytes: Uint8Array, rows: number, body: (chunk: Uint8Array) => void, end: () => void): void {
+function run(
+  label: string,
+  bytes: Uint8Array,
+  rows: number,
+  body: (chunk: Uint8Array) => void,
+  end: () => void,
+): void {
   let peakHeap = 0;
   const t0 = performance.now();
   for (let at = 0, n = 0; at < bytes.length; at += CHUNK, n++) {
@@ -89,7 +101,9 @@ function run(label: string, bytes: Uint8Array, rows: number, body: (chunk: Uint8
 }
 
 const { bytes, rows } = generate();
-console.log(`input: ${mb(bytes.length)} MB, ${rows} rows, ${(bytes.length / rows).toFixed(0)} bytes/row, 64 KB chunks`);
+console.log(
+  `input: ${mb(bytes.length)} MB, ${rows} rows, ${(bytes.length / rows).toFixed(0)} bytes/row, 64 KB chunks`,
+);
 
 const { dialect, columns } = inspectCsv(bytes.subarray(0, 1 << 20));
 console.log(`columns: ${columns.map((c) => `${c.field_name}:${c.type}`).join(' ')}`);
@@ -101,7 +115,13 @@ for (let round = 1; round <= 3; round++) {
     onRecord: () => records++,
     onError: () => undefined,
   });
-  run(`tokenizer (round ${round})`, bytes, rows, (c) => tokenizer.push(c), () => tokenizer.end());
+  run(
+    `tokenizer (round ${round})`,
+    bytes,
+    rows,
+    (c) => tokenizer.push(c),
+    () => tokenizer.end(),
+  );
   if (records !== rows + 1) throw new Error(`tokenizer read ${records} records, expected ${rows + 1}`);
 
   let outBytes = 0;
@@ -109,9 +129,18 @@ for (let round = 1; round <= 3; round++) {
   const sink = (chunks: Uint8Array[]): void => {
     for (const c of chunks) outBytes += c.length;
   };
-  run(`csv → copy (round ${round})`, bytes, rows, (c) => sink(convert.push(c)), () => sink(convert.end()));
+  run(
+    `csv → copy (round ${round})`,
+    bytes,
+    rows,
+    (c) => sink(convert.push(c)),
+    () => sink(convert.end()),
+  );
   if (convert.rows !== rows || convert.errors.count !== 0) {
-    throw new Error(`converted ${convert.rows} rows with ${convert.errors.count} errors: ${convert.errors.first[0]?.reason}`);
+    throw new Error(
+      `converted ${convert.rows} rows with ${convert.errors.count} errors: ${convert.errors.first[0]?.reason}`,
+    );
   }
-  if (round === 3) console.log(`output: ${mb(outBytes)} MB of COPY text; rss ${mb(process.memoryUsage().rss)} MB`);
+  if (round === 3)
+    console.log(`output: ${mb(outBytes)} MB of COPY text; rss ${mb(process.memoryUsage().rss)} MB`);
 }

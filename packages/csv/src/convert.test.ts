@@ -10,7 +10,14 @@ function column(
   type: CsvColumnType,
   extra: Partial<InferredColumn> = {},
 ): InferredColumn {
-  return { field_name: display_name.toLowerCase(), display_name, type, nullCount: 0, sampleValues: [], ...extra };
+  return {
+    field_name: display_name.toLowerCase(),
+    display_name,
+    type,
+    nullCount: 0,
+    sampleValues: [],
+    ...extra,
+  };
 }
 
 const ISO: DateFormat = { order: 'ymd', separator: '-' };
@@ -19,7 +26,10 @@ const EU: DateFormat = { order: 'dmy', separator: '.' };
 
 /** The COPY line for one value in a one-column table, without its `\n`, or the error's reason. */
 function one(type: CsvColumnType, value: string, extra: Partial<InferredColumn> = {}): string {
-  const result = createRowConverter([column('Value', type, extra)], { encoding: 'utf-8' }).convert([value], 2);
+  const result = createRowConverter([column('Value', type, extra)], { encoding: 'utf-8' }).convert(
+    [value],
+    2,
+  );
   if (result === 'blank') return result;
   return typeof result === 'string' ? result.slice(0, -1) : result.reason;
 }
@@ -112,7 +122,9 @@ describe('createRowConverter', () => {
     ['1,234.50', ','],
     ['USD 5', '.'],
   ] as const)('rejects decimal %j with mark %j', (value, decimalMark) => {
-    expect(one('decimal', value, { decimalMark })).toBe(`Line 2: "${value}" in column "Value" is not a number`);
+    expect(one('decimal', value, { decimalMark })).toBe(
+      `Line 2: "${value}" in column "Value" is not a number`,
+    );
   });
 
   it.each([
@@ -204,12 +216,20 @@ describe('createRowConverter', () => {
 
   it('reports a record with the wrong number of values by its line', () => {
     const converter = createRowConverter([column('A', 'text'), column('B', 'text')], { encoding: 'utf-8' });
-    expect(converter.convert(['x'], 1234)).toEqual({ line: 1234, reason: 'Line 1234: expected 2 values, found 1' });
-    expect(converter.convert(['x', 'y', 'z'], 9)).toEqual({ line: 9, reason: 'Line 9: expected 2 values, found 3' });
+    expect(converter.convert(['x'], 1234)).toEqual({
+      line: 1234,
+      reason: 'Line 1234: expected 2 values, found 1',
+    });
+    expect(converter.convert(['x', 'y', 'z'], 9)).toEqual({
+      line: 9,
+      reason: 'Line 9: expected 2 values, found 3',
+    });
   });
 
   it('names the column by its header and shortens long values in a reason', () => {
-    const converter = createRowConverter([column('Created at', 'date', { format: US })], { encoding: 'utf-8' });
+    const converter = createRowConverter([column('Created at', 'date', { format: US })], {
+      encoding: 'utf-8',
+    });
     expect(converter.convert(['2/30/2024'], 90)).toEqual({
       line: 90,
       reason: 'Line 90: "2/30/2024" in column "Created at" is not a valid date',

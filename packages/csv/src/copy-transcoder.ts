@@ -65,7 +65,8 @@ export class CopyTranscoder extends RecordReader {
     this.quote = dialect.quote.charCodeAt(0);
     this.latin1 = dialect.encoding === 'latin1';
     this.stops[this.delim] = this.stops[LF] = this.stops[CR] = 1;
-    for (let b = 0; b < 256; b++) this.textClass[b] = this.stops[b] ? STOP : TEXT_SPECIAL[b] ? SPECIAL : PLAIN;
+    for (let b = 0; b < 256; b++)
+      this.textClass[b] = this.stops[b] ? STOP : TEXT_SPECIAL[b] ? SPECIAL : PLAIN;
     this.kinds = Int32Array.from(columns, (c) => KIND_CODES[c.type]);
     this.marks = Int32Array.from(columns, (c) => markByte(c.decimalMark ?? '.'));
     this.formats = columns.map((c) => c.format ?? DEFAULT_FORMAT);
@@ -150,7 +151,9 @@ export class CopyTranscoder extends RecordReader {
               buf[o++] = 0x4e;
             }
           } else if (kind === KIND_TEXT) {
-            o = doubled ? writeQuotedText(data, s, e, quote, latin1, buf, o) : writeText(data, s, e, latin1, buf, o);
+            o = doubled
+              ? writeQuotedText(data, s, e, quote, latin1, buf, o)
+              : writeText(data, s, e, latin1, buf, o);
           } else if (kind !== KIND_EXTRA) {
             // A typed value never contains a quote.
             const next = doubled
@@ -222,7 +225,17 @@ export class CopyTranscoder extends RecordReader {
               buf[o++] = 0x4e;
             }
           } else if (kind !== KIND_EXTRA) {
-            const next = writeTypedValue(kind, data, ts, te, this.marks[field]!, this.formats[field]!, latin1, buf, o);
+            const next = writeTypedValue(
+              kind,
+              data,
+              ts,
+              te,
+              this.marks[field]!,
+              this.formats[field]!,
+              latin1,
+              buf,
+              o,
+            );
             if (next < 0) {
               if (bad < 0) {
                 bad = field;

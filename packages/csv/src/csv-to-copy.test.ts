@@ -9,8 +9,19 @@ import type { CsvColumnType, CsvDialect, RowError } from './types';
 
 const DIALECT: CsvDialect = { encoding: 'utf-8', bom: false, delimiter: ',', quote: '"', lineEnding: '\n' };
 
-function column(display_name: string, type: CsvColumnType, extra: Partial<InferredColumn> = {}): InferredColumn {
-  return { field_name: display_name.toLowerCase(), display_name, type, nullCount: 0, sampleValues: [], ...extra };
+function column(
+  display_name: string,
+  type: CsvColumnType,
+  extra: Partial<InferredColumn> = {},
+): InferredColumn {
+  return {
+    field_name: display_name.toLowerCase(),
+    display_name,
+    type,
+    nullCount: 0,
+    sampleValues: [],
+    ...extra,
+  };
 }
 
 const ORDERS: InferredColumn[] = [
@@ -62,7 +73,11 @@ function convert(
 }
 
 /** The same conversion through the public tokenizer and row converter, record by record. */
-function convertByRecords(bytes: Uint8Array, dialect: CsvDialect, columns: InferredColumn[]): Omit<Converted, 'chunks'> {
+function convertByRecords(
+  bytes: Uint8Array,
+  dialect: CsvDialect,
+  columns: InferredColumn[],
+): Omit<Converted, 'chunks'> {
   const converter = createRowConverter(columns, dialect);
   const out = new CopyOutput();
   const result = { rows: 0, blankRows: 0, errors: [] as RowError[] };
@@ -137,16 +152,23 @@ describe('createCsvToCopy', () => {
 
   it('reads a Latin-1 file and writes UTF-8', () => {
     const dialect: CsvDialect = { ...DIALECT, encoding: 'latin1', delimiter: ';' };
-    const result = convert(
-      'id;created;product;total;paid\n1;2024-03-01;Caf\u00e9 \u0080;\u00a312,00;y\n',
-      { dialect, columns: ORDERS.map((c) => (c.type === 'decimal' ? { ...c, decimalMark: ',' } : c)) },
-    );
+    const result = convert('id;created;product;total;paid\n1;2024-03-01;Caf\u00e9 \u0080;\u00a312,00;y\n', {
+      dialect,
+      columns: ORDERS.map((c) => (c.type === 'decimal' ? { ...c, decimalMark: ',' } : c)),
+    });
     expect(result.errors).toEqual([]);
     expect(result.text).toBe('1\t2024-03-01 00:00:00+00:00\tCafé €\t12.00\tt\n');
   });
 
   it('replaces invalid UTF-8 so PostgreSQL accepts the text', () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode(`${HEADER}1,,a`), 0xff, 0x62, 0x2c, 0x2c, 0x0a]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(`${HEADER}1,,a`),
+      0xff,
+      0x62,
+      0x2c,
+      0x2c,
+      0x0a,
+    ]);
     expect(convert(bytes).text).toBe('1\t\\N\ta\uFFFDb\t\\N\t\\N\n');
   });
 
@@ -162,7 +184,9 @@ describe('createCsvToCopy', () => {
     const filler = 'x'.repeat(60) + '\n';
     const input = HEADER + '1,,"never closed\n' + filler.repeat(40) + 'tail\n2,,ok,1,yes\n';
     const result = convert(input, { maxRecordBytes: 1024 }, [100, 900, 1700]);
-    expect(result.errors[0]!.reason).toMatch(/^Line 2: a record is longer than 1 KB.*lines 2 to \d+ were skipped$/);
+    expect(result.errors[0]!.reason).toMatch(
+      /^Line 2: a record is longer than 1 KB.*lines 2 to \d+ were skipped$/,
+    );
     // Past the cut, the rest of the swallowed lines read as short records, each reported.
     for (const error of result.errors.slice(1)) expect(error.reason).toMatch(/expected 5 values, found 1$/);
     expect(result.text).toBe('2\t\\N\tok\t1\tt\n');
@@ -170,9 +194,30 @@ describe('createCsvToCopy', () => {
 
   it('writes exactly what the tokenizer and row converter write, wherever the file is cut', () => {
     const values = [
-      '', ' ', '42', '-7', '9223372036854775808', '1,234.50', '12,5', 'abc', 'true', 'No', '2024-03-01',
-      '2024-03-01T10:00:00Z', '2024-03-01 14:05:00 -0500', '2/30/2024', 'Café', 'a"b', 'x\ny', 'cr\rlf', '\\',
-      '\t', 'é€😀', '$5', '  pad  ', 'a,b',
+      '',
+      ' ',
+      '42',
+      '-7',
+      '9223372036854775808',
+      '1,234.50',
+      '12,5',
+      'abc',
+      'true',
+      'No',
+      '2024-03-01',
+      '2024-03-01T10:00:00Z',
+      '2024-03-01 14:05:00 -0500',
+      '2/30/2024',
+      'Café',
+      'a"b',
+      'x\ny',
+      'cr\rlf',
+      '\\',
+      '\t',
+      'é€😀',
+      '$5',
+      '  pad  ',
+      'a,b',
     ];
     const cell = fc.record({ value: fc.constantFrom(...values), quoted: fc.boolean() });
     const row = fc.array(cell, { minLength: 4, maxLength: 6 });

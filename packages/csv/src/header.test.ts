@@ -49,7 +49,12 @@ describe('normaliseHeader', () => {
   });
 
   it('makes repeated names unique, also against names the table already uses', () => {
-    expect(fieldNames(['Email', 'email', 'E-mail', 'EMAIL'])).toEqual(['email', 'email_2', 'e_mail', 'email_3']);
+    expect(fieldNames(['Email', 'email', 'E-mail', 'EMAIL'])).toEqual([
+      'email',
+      'email_2',
+      'e_mail',
+      'email_3',
+    ]);
     expect(fieldNames(['id', 'Tenant ID'], ['id', 'tenant_id'])).toEqual(['id_2', 'tenant_id_2']);
   });
 
@@ -63,7 +68,18 @@ describe('normaliseHeader', () => {
   });
 
   it('always yields lower snake_case identifiers that need no quoting', () => {
-    const names = fieldNames(['', ' ', '1', 'ÅÄÖ', 'a'.repeat(200), 'with', 'Ünïcödé', '_x_', 'order', 'order']);
+    const names = fieldNames([
+      '',
+      ' ',
+      '1',
+      'ÅÄÖ',
+      'a'.repeat(200),
+      'with',
+      'Ünïcödé',
+      '_x_',
+      'order',
+      'order',
+    ]);
     for (const name of names) {
       expect(name).toMatch(/^[a-z_][a-z0-9_]*$/);
       expect(RESERVED_WORDS.has(name)).toBe(false);

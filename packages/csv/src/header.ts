@@ -68,7 +68,10 @@ function toSnakeCase(name: string): string {
  * camelCase split, everything else non-alphanumeric folded to `_`; `c_` before a leading digit, `_col`
  * after a reserved word, `column_N` when nothing is left, `_2`, `_3` for repeats (also of `taken` names).
  */
-export function normaliseHeader(names: readonly string[], options: { taken?: Iterable<string> } = {}): ColumnName[] {
+export function normaliseHeader(
+  names: readonly string[],
+  options: { taken?: Iterable<string> } = {},
+): ColumnName[] {
   const used = new Set<string>(options.taken ?? []);
   return names.map((raw, index) => {
     const display = raw.trim();

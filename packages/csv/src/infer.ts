@@ -114,7 +114,10 @@ class ColumnEvidence {
   }
 }
 
-function decide(evidence: ColumnEvidence, delimiter: CsvDelimiter | undefined): Pick<InferredColumn, 'type' | 'format' | 'decimalMark'> {
+function decide(
+  evidence: ColumnEvidence,
+  delimiter: CsvDelimiter | undefined,
+): Pick<InferredColumn, 'type' | 'format' | 'decimalMark'> {
   if (evidence.nonEmpty === 0) return { type: 'text' };
   if (evidence.boolean) return { type: 'boolean' };
   if (evidence.integer) return { type: 'integer' };

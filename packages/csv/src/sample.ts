@@ -18,7 +18,11 @@ export interface ReadSampleOptions {
 }
 
 /** Decodes the header and the first records of the start of a file; a record cut by its end is left out. */
-export function readSample(bytes: Uint8Array, dialect: CsvDialect, options: ReadSampleOptions = {}): CsvSample {
+export function readSample(
+  bytes: Uint8Array,
+  dialect: CsvDialect,
+  options: ReadSampleOptions = {},
+): CsvSample {
   const maxRecords = options.maxRecords ?? 1000;
   const sample: CsvSample = { header: [], records: [], errors: [] };
   let seenHeader = false;
@@ -57,6 +61,9 @@ export function inspectCsv(
 ): CsvInspection {
   const dialect = sniff(bytes);
   const sample = readSample(bytes, dialect, options);
-  const columns = inferColumns(sample.header, sample.records, { delimiter: dialect.delimiter, taken: options.taken });
+  const columns = inferColumns(sample.header, sample.records, {
+    delimiter: dialect.delimiter,
+    taken: options.taken,
+  });
   return { dialect, columns, sample };
 }

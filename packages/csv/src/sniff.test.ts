@@ -28,7 +28,13 @@ describe('sniff', () => {
   });
 
   it('describes a plain UTF-8 file', () => {
-    expect(sniff(utf8(ORDERS))).toEqual({ encoding: 'utf-8', bom: false, delimiter: ',', quote: '"', lineEnding: '\n' });
+    expect(sniff(utf8(ORDERS))).toEqual({
+      encoding: 'utf-8',
+      bom: false,
+      delimiter: ',',
+      quote: '"',
+      lineEnding: '\n',
+    });
   });
 
   it.each([

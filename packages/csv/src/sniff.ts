@@ -152,7 +152,10 @@ function firstLineLength(bytes: Uint8Array, from: number): number {
  */
 export function sniff(bytes: Uint8Array): CsvDialect {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new CsvSniffError('unsupported_encoding', 'The file is saved as UTF-16; save it as CSV UTF-8 and try again.');
+    throw new CsvSniffError(
+      'unsupported_encoding',
+      'The file is saved as UTF-16; save it as CSV UTF-8 and try again.',
+    );
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const from = bom ? 3 : 0;

@@ -68,13 +68,22 @@ describe('CsvTokenizer', () => {
     }
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 0, max: bytes.length }), { maxLength: 6 }), (cuts) => {
-        expect(tokenize(bytes, {}, cuts.sort((x, y) => x - y))).toEqual(whole);
+        expect(
+          tokenize(
+            bytes,
+            {},
+            cuts.sort((x, y) => x - y),
+          ),
+        ).toEqual(whole);
       }),
     );
   });
 
   it('reads back any table written with quoting, whatever the chunking', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'é', '☕', ',', '"', '\n', '\r', ' ', '\t', 'x'), maxLength: 8 });
+    const cell = fc.string({
+      unit: fc.constantFrom('a', 'é', '☕', ',', '"', '\n', '\r', ' ', '\t', 'x'),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(
         fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
@@ -154,7 +163,9 @@ describe('CsvTokenizer', () => {
     const parsed = tokenize(text, { maxRecordBytes: 1000 }, [50, 700, 1500, 2600]);
     expect(parsed.errors).toHaveLength(1);
     expect(parsed.errors[0]!.line).toBe(2);
-    expect(parsed.errors[0]!.reason).toMatch(/^Line 2: a record is longer than .*, .*lines 2 to 1\d were skipped$/);
+    expect(parsed.errors[0]!.reason).toMatch(
+      /^Line 2: a record is longer than .*, .*lines 2 to 1\d were skipped$/,
+    );
     // The record after the skipped stretch is numbered from the file's real lines.
     const after = parsed.records.slice(1);
     expect(after.at(-1)).toEqual({ line: 35, fields: ['9', '10'] });

@@ -2,7 +2,6 @@ import { decodeBytes } from './decode';
 import { CR, LF, RecordReader } from './record-reader';
 import type { CsvDialect, CsvEncoding, RowError } from './types';
 
-
 /**
  * One record as byte ranges: field i is bytes[starts[i], ends[i]), quotes removed and doubled quotes
  * undone. The tokenizer reuses this object and its buffers for the next record, so copy what you keep.
@@ -36,7 +35,6 @@ export interface CsvTokenizerOptions {
   onRecord: (record: CsvRecord) => void;
   onError: (error: RowError) => void;
 }
-
 
 /**
  * Incremental CSV tokenizer over bytes. Rules: any of LF, CRLF and CR ends a line; blank lines are skipped;

@@ -210,7 +210,9 @@ export function isValidUnder(order: DateOrder): boolean {
 
 /** The layout a read value matches, when its separator and position of the year fit the format. */
 export function fitsFormat(format: DateFormat): boolean {
-  return temporal.yearFirst === (format.order === 'ymd') && temporal.separator === format.separator.charCodeAt(0);
+  return (
+    temporal.yearFirst === (format.order === 'ymd') && temporal.separator === format.separator.charCodeAt(0)
+  );
 }
 
 function write2(buf: Uint8Array, o: number, n: number): void {
@@ -293,7 +295,14 @@ function two(bytes: Uint8Array, i: number): number {
  * The common exports (`2024-03-01`, `2024-03-01T14:05:00Z`, `2024-03-01 14:05:00.123 -0500`) read at fixed
  * offsets; anything else returns NOT_HANDLED for readTemporal.
  */
-function writeIsoFast(bytes: Uint8Array, s: number, e: number, kind: TemporalKind, buf: Uint8Array, o: number): number {
+function writeIsoFast(
+  bytes: Uint8Array,
+  s: number,
+  e: number,
+  kind: TemporalKind,
+  buf: Uint8Array,
+  o: number,
+): number {
   const n = e - s;
   if (n < 10 || bytes[s + 4] !== DASH || bytes[s + 7] !== DASH) return NOT_HANDLED;
   const hi = two(bytes, s);
@@ -338,7 +347,10 @@ function writeIsoFast(bytes: Uint8Array, s: number, e: number, kind: TemporalKin
     const c = bytes[p];
     if (c === 0x5a && p + 1 === e) {
       hasOffset = true;
-    } else if ((c === 0x2b || c === DASH) && (e - p === 3 || e - p === 5 || (e - p === 6 && bytes[p + 3] === COLON))) {
+    } else if (
+      (c === 0x2b || c === DASH) &&
+      (e - p === 3 || e - p === 5 || (e - p === 6 && bytes[p + 3] === COLON))
+    ) {
       const oh = two(bytes, p + 1);
       const om = e - p === 3 ? 0 : two(bytes, e - 2);
       if (oh < 0 || oh > 15 || om < 0 || om > 59) return NOT_HANDLED;

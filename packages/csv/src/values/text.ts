@@ -71,8 +71,15 @@ export function writeSpecial(
  * Writes bytes[s, e) as a COPY text field in UTF-8 at buf[o] (room for three bytes per input byte is the
  * caller's job); returns the offset after it.
  */
-export function writeText(bytes: Uint8Array, s: number, e: number, latin1: boolean, buf: Uint8Array, o: number): number {
-  for (let i = s; i < e; ) {
+export function writeText(
+  bytes: Uint8Array,
+  s: number,
+  e: number,
+  latin1: boolean,
+  buf: Uint8Array,
+  o: number,
+): number {
+  for (let i = s; i < e;) {
     const b = bytes[i]!;
     if (TEXT_SPECIAL[b] === 0) {
       buf[o++] = b;
@@ -95,7 +102,7 @@ export function writeQuotedText(
   buf: Uint8Array,
   o: number,
 ): number {
-  for (let i = s; i < e; ) {
+  for (let i = s; i < e;) {
     const b = bytes[i]!;
     if (b === quote) {
       buf[o++] = b;
