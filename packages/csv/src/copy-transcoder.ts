@@ -5,7 +5,7 @@ import type { InferredColumn } from './infer';
 import { CR, LF, RecordReader } from './record-reader';
 import type { CsvDialect, RowError } from './types';
 import { markByte } from './values/number';
-import { TEXT_SPECIAL, consumed, writeQuotedText, writeSpecial, writeText } from './values/text';
+import { TEXT_SPECIAL, consumed, writeSpecial } from './values/text';
 import type { DateFormat } from './values/temporal';
 import { KIND_CODES, KIND_TEXT, writeTypedValue } from './values/write-value';
 
@@ -14,6 +14,9 @@ const TAB = 0x09;
 const BACKSLASH = 0x5c;
 /** A field past the header's columns: scanned for the count, never written. */
 const KIND_EXTRA = -1;
+const KIND_INTEGER = KIND_CODES.integer;
+const KIND_DECIMAL = KIND_CODES.decimal;
+const MINUS = 0x2d;
 
 /** Byte classes of an unquoted text field: copied, ending the field, or needing writeSpecial. */
 const PLAIN = 0;
@@ -51,6 +54,8 @@ export class CopyTranscoder extends RecordReader {
   private readonly latin1: boolean;
   private readonly stops = new Uint8Array(256);
   private readonly textClass = new Uint8Array(256);
+  /** The same inside quotes, where only the quote ends the field. */
+  private readonly quotedClass = new Uint8Array(256);
   private readonly kinds: Int32Array;
   private readonly marks: Int32Array;
   private readonly formats: DateFormat[];
@@ -65,8 +70,10 @@ export class CopyTranscoder extends RecordReader {
     this.quote = dialect.quote.charCodeAt(0);
     this.latin1 = dialect.encoding === 'latin1';
     this.stops[this.delim] = this.stops[LF] = this.stops[CR] = 1;
-    for (let b = 0; b < 256; b++)
+    for (let b = 0; b < 256; b++) {
       this.textClass[b] = this.stops[b] ? STOP : TEXT_SPECIAL[b] ? SPECIAL : PLAIN;
+      this.quotedClass[b] = b === this.quote ? STOP : TEXT_SPECIAL[b] ? SPECIAL : PLAIN;
+    }
     this.kinds = Int32Array.from(columns, (c) => KIND_CODES[c.type]);
     this.marks = Int32Array.from(columns, (c) => markByte(c.decimalMark ?? '.'));
     this.formats = columns.map((c) => c.format ?? DEFAULT_FORMAT);
@@ -84,6 +91,7 @@ export class CopyTranscoder extends RecordReader {
     const latin1 = this.latin1;
     const stops = this.stops;
     const textClass = this.textClass;
+    const quotedClass = this.quotedClass;
     const kinds = this.kinds;
     const count = kinds.length;
 
@@ -119,54 +127,98 @@ export class CopyTranscoder extends RecordReader {
           i++;
           const s = i;
           let doubled = false;
-          for (;;) {
-            while (i < n) {
-              b = data[i]!;
-              if (b === quote) break;
-              if (b === LF) breaks++;
-              else if (b === CR && i + 1 < n && data[i + 1] !== LF) breaks++;
-              i++;
+          if (kind === KIND_TEXT) {
+            // Copied while scanned, like unquoted text; a doubled quote stands for one.
+            const o0 = o;
+            for (;;) {
+              while (i < n) {
+                b = data[i]!;
+                const c = quotedClass[b];
+                if (c === PLAIN) {
+                  buf[o++] = b;
+                  i++;
+                  continue;
+                }
+                if (c === STOP) break;
+                if (b === LF) breaks++;
+                else if (b === CR && i + 1 < n && data[i + 1] !== LF) breaks++;
+                o = writeSpecial(data, i, n, latin1, buf, o);
+                i += consumed;
+              }
+              if (i >= n || (i + 1 >= n && !final)) {
+                incomplete = true;
+                break fields;
+              }
+              if (i + 1 < n && data[i + 1] === quote) {
+                buf[o++] = quote;
+                i += 2;
+                continue;
+              }
+              break;
             }
-            if (i >= n || (i + 1 >= n && !final)) {
-              incomplete = true;
-              break fields;
-            }
-            if (i + 1 < n && data[i + 1] === quote) {
-              doubled = true;
-              i += 2;
-              continue;
-            }
-            break;
-          }
-          const e = i;
-          i++;
-          let ts = s;
-          let te = e;
-          while (ts < te && (data[ts] === SPACE || data[ts] === TAB)) ts++;
-          while (te > ts && (data[te - 1] === SPACE || data[te - 1] === TAB)) te--;
-          if (ts === te) {
-            nulls++;
-            if (kind !== KIND_EXTRA) {
+            if (i === s || ((data[s] === SPACE || data[s] === TAB) && isBlank(data, s, i))) {
+              nulls++;
+              o = o0;
               buf[o++] = BACKSLASH;
               buf[o++] = 0x4e;
             }
-          } else if (kind === KIND_TEXT) {
-            o = doubled
-              ? writeQuotedText(data, s, e, quote, latin1, buf, o)
-              : writeText(data, s, e, latin1, buf, o);
-          } else if (kind !== KIND_EXTRA) {
-            // A typed value never contains a quote.
-            const next = doubled
-              ? -1
-              : writeTypedValue(kind, data, ts, te, this.marks[field]!, this.formats[field]!, latin1, buf, o);
-            if (next < 0) {
-              if (bad < 0) {
-                bad = field;
-                badStart = ts;
-                badEnd = te;
+            i++;
+          } else {
+            for (;;) {
+              while (i < n) {
+                b = data[i]!;
+                if (b === quote) break;
+                if (b === LF) breaks++;
+                else if (b === CR && i + 1 < n && data[i + 1] !== LF) breaks++;
+                i++;
               }
-            } else {
-              o = next;
+              if (i >= n || (i + 1 >= n && !final)) {
+                incomplete = true;
+                break fields;
+              }
+              if (i + 1 < n && data[i + 1] === quote) {
+                doubled = true;
+                i += 2;
+                continue;
+              }
+              break;
+            }
+            const e = i;
+            i++;
+            let ts = s;
+            let te = e;
+            while (ts < te && (data[ts] === SPACE || data[ts] === TAB)) ts++;
+            while (te > ts && (data[te - 1] === SPACE || data[te - 1] === TAB)) te--;
+            if (ts === te) {
+              nulls++;
+              if (kind !== KIND_EXTRA) {
+                buf[o++] = BACKSLASH;
+                buf[o++] = 0x4e;
+              }
+            } else if (kind !== KIND_EXTRA) {
+              // A typed value never contains a quote.
+              const next = doubled
+                ? -1
+                : writeTypedValue(
+                    kind,
+                    data,
+                    ts,
+                    te,
+                    this.marks[field]!,
+                    this.formats[field]!,
+                    latin1,
+                    buf,
+                    o,
+                  );
+              if (next < 0) {
+                if (bad < 0) {
+                  bad = field;
+                  badStart = ts;
+                  badEnd = te;
+                }
+              } else {
+                o = next;
+              }
             }
           }
           if (i >= n) {
@@ -212,7 +264,7 @@ export class CopyTranscoder extends RecordReader {
             buf[o++] = BACKSLASH;
             buf[o++] = 0x4e;
           }
-        } else {
+        } else if (!this.fastNumber(data, i, n, kind, field, o)) {
           while (i < n && stops[data[i]!] === 0) i++;
           let ts = s;
           let te = i;
@@ -246,6 +298,9 @@ export class CopyTranscoder extends RecordReader {
               o = next;
             }
           }
+        } else {
+          i = this.fastEnd;
+          o = this.fastOut;
         }
         if (i >= n) {
           if (!final) incomplete = true;
@@ -286,6 +341,53 @@ export class CopyTranscoder extends RecordReader {
     }
     out.pos = o;
     return pos;
+  }
+
+  /** Where the last successful fastNumber left the input and output. */
+  private fastEnd = 0;
+  private fastOut = 0;
+
+  /**
+   * The usual integer or decimal (`-123`, `1234.50` with the column's mark) copied while scanned; false
+   * (nothing consumed) for anything else, which the general path then reads.
+   */
+  private fastNumber(
+    data: Uint8Array,
+    i: number,
+    n: number,
+    kind: number,
+    field: number,
+    o: number,
+  ): boolean {
+    if (kind !== KIND_INTEGER && kind !== KIND_DECIMAL) return false;
+    const buf = this.out.buf;
+    const mark = kind === KIND_DECIMAL ? this.marks[field]! : -1;
+    let seenMark = false;
+    if (i < n && data[i] === MINUS) {
+      buf[o++] = MINUS;
+      i++;
+    }
+    const start = i;
+    let digits = 0;
+    for (; i < n; i++) {
+      const b = data[i]!;
+      if (b >= 0x30 && b <= 0x39) {
+        buf[o++] = b;
+        digits++;
+      } else if (b === mark && !seenMark) {
+        buf[o++] = 0x2e;
+        seenMark = true;
+      } else {
+        break;
+      }
+    }
+    // Ends at a delimiter or line end; 19 digits and more go through the bigint range check.
+    if (digits === 0 || i >= n || this.stops[data[i]!] === 0 || (kind === KIND_INTEGER && i - start >= 19)) {
+      return false;
+    }
+    this.fastEnd = i;
+    this.fastOut = o;
+    return true;
   }
 
   /** Decides what becomes of a parsed record; returns the output offset (mark when nothing is kept). */

@@ -43,17 +43,16 @@ export function encodeUtf8(text: string): Uint8Array {
 export function utf8SequenceLength(bytes: Uint8Array, i: number, end: number): number {
   const b = bytes[i]!;
   if (b < 0xc2 || b > 0xf4) return 0;
-  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => {
-    const c = bytes[i + k];
-    return i + k < end && c !== undefined && c >= lo && c <= hi;
-  };
-  if (b < 0xe0) return cont(1) ? 2 : 0;
-  if (b < 0xf0) {
-    const lo = b === 0xe0 ? 0xa0 : 0x80;
-    const hi = b === 0xed ? 0x9f : 0xbf;
-    return cont(1, lo, hi) && cont(2) ? 3 : 0;
+  const length = b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+  if (i + length > end) return 0;
+  // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or > U+10FFFF).
+  const second = bytes[i + 1]!;
+  const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+  const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+  if (second < lo || second > hi) return 0;
+  for (let k = 2; k < length; k++) {
+    const c = bytes[i + k]!;
+    if (c < 0x80 || c > 0xbf) return 0;
   }
-  const lo = b === 0xf0 ? 0x90 : 0x80;
-  const hi = b === 0xf4 ? 0x8f : 0xbf;
-  return cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+  return length;
 }
