@@ -209,7 +209,7 @@ export function isValidUnder(order: DateOrder): boolean {
 }
 
 /** The layout a read value matches, when its separator and position of the year fit the format. */
-export function fitsFormat(format: DateFormat): boolean {
+function fitsFormat(format: DateFormat): boolean {
   return (
     temporal.yearFirst === (format.order === 'ymd') && temporal.separator === format.separator.charCodeAt(0)
   );

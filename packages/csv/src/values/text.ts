@@ -91,29 +91,3 @@ export function writeText(
   }
   return o;
 }
-
-/** writeText for the inside of a quoted field, where a doubled quote stands for one. */
-export function writeQuotedText(
-  bytes: Uint8Array,
-  s: number,
-  e: number,
-  quote: number,
-  latin1: boolean,
-  buf: Uint8Array,
-  o: number,
-): number {
-  for (let i = s; i < e;) {
-    const b = bytes[i]!;
-    if (b === quote) {
-      buf[o++] = b;
-      i += 2;
-    } else if (TEXT_SPECIAL[b] === 0) {
-      buf[o++] = b;
-      i++;
-    } else {
-      o = writeSpecial(bytes, i, e, latin1, buf, o);
-      i += consumed;
-    }
-  }
-  return o;
-}
