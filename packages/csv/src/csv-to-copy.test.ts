@@ -192,57 +192,77 @@ describe('createCsvToCopy', () => {
     expect(result.text).toBe('2\t\\N\tok\t1\tt\n');
   });
 
-  it('writes exactly what the tokenizer and row converter write, wherever the file is cut', () => {
-    const values = [
-      '',
-      ' ',
-      '42',
-      '-7',
-      '9223372036854775808',
-      '1,234.50',
-      '12,5',
-      'abc',
-      'true',
-      'No',
-      '2024-03-01',
-      '2024-03-01T10:00:00Z',
-      '2024-03-01 14:05:00 -0500',
-      '2/30/2024',
-      'Café',
-      'a"b',
-      'x\ny',
-      'cr\rlf',
-      '\\',
-      '\t',
-      'é€😀',
-      '$5',
-      '  pad  ',
-      'a,b',
-    ];
-    const cell = fc.record({ value: fc.constantFrom(...values), quoted: fc.boolean() });
-    const row = fc.array(cell, { minLength: 4, maxLength: 6 });
-    fc.assert(
-      fc.property(
-        fc.array(row, { minLength: 1, maxLength: 8 }),
-        fc.constantFrom('\n', '\r\n', '\r'),
-        fc.boolean(),
-        fc.array(fc.nat(), { maxLength: 4 }),
-        (rows, eol, blankLine, rawCuts) => {
-          const lines = rows.map((cells) =>
-            cells
-              .map(({ value, quoted }) =>
-                quoted || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value,
-              )
-              .join(','),
-          );
-          if (blankLine) lines.splice(1, 0, '');
-          const bytes = new TextEncoder().encode(HEADER + lines.join(eol));
-          const cuts = rawCuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b);
-          const { chunks: _, ...streamed } = convert(bytes, {}, cuts);
-          expect(streamed).toEqual(convertByRecords(bytes, DIALECT, ORDERS));
-        },
-      ),
-      { numRuns: 300 },
-    );
+  it.each([
+    ['comma, UTF-8', DIALECT, '.'],
+    ['semicolon, Latin-1, decimal comma', { ...DIALECT, delimiter: ';', encoding: 'latin1' }, ','],
+    ['tab, apostrophe quotes', { ...DIALECT, delimiter: '\t', quote: "'" }, '.'],
+  ] as const)(
+    'writes exactly what the tokenizer and row converter write (%s), wherever the file is cut',
+    (_, dialect, mark) => {
+      const d = dialect.delimiter;
+      const q = dialect.quote;
+      const columns = ORDERS.map((c) => (c.type === 'decimal' ? { ...c, decimalMark: mark } : c));
+      const values = [
+        '',
+        ' ',
+        '42',
+        '-7',
+        '9223372036854775808',
+        '1,234.50',
+        '12,5',
+        '1.234,5',
+        'abc',
+        'true',
+        'No',
+        '2024-03-01',
+        '2024-03-01T10:00:00Z',
+        '2024-03-01 14:05:00 -0500',
+        '2/30/2024',
+        'Café',
+        'a"b',
+        "it's",
+        'x\ny',
+        'cr\rlf',
+        '\\',
+        '\t',
+        'é€',
+        '$5',
+        '  pad  ',
+        'a,b',
+        'a;b',
+        ...(dialect.encoding === 'utf-8' ? ['😀☕'] : []),
+      ];
+      const cell = fc.record({ value: fc.constantFrom(...values), quoted: fc.boolean() });
+      const row = fc.array(cell, { minLength: 4, maxLength: 6 });
+      fc.assert(
+        fc.property(
+          fc.array(row, { minLength: 1, maxLength: 8 }),
+          fc.constantFrom('\n', '\r\n', '\r'),
+          fc.boolean(),
+          fc.array(fc.nat(), { maxLength: 4 }),
+          (rows, eol, blankLine, rawCuts) => {
+            const lines = rows.map((cells) =>
+              cells
+                .map(({ value, quoted }) =>
+                  quoted || value.includes(d) || value.includes(q) || /[\r\n]/.test(value)
+                    ? `${q}${value.replaceAll(q, q + q)}${q}`
+                    : value,
+                )
+                .join(d),
+            );
+            if (blankLine) lines.splice(1, 0, '');
+            const bytes = encode(HEADER.replaceAll(',', d) + lines.join(eol), dialect);
+            const cuts = rawCuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b);
+            const { chunks: _, ...streamed } = convert(bytes, { dialect, columns }, cuts);
+            expect(streamed).toEqual(convertByRecords(bytes, dialect, columns));
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
+
+  it('imports the first record too when the file has no header', () => {
+    expect(convert('1,,x,2,no\n', { header: false }).text).toBe('1\t\\N\tx\t2\tf\n');
   });
 });
