@@ -1,7 +1,7 @@
 /**
  * The issue's yardstick: PostgreSQL's own `COPY … FROM STDIN (FORMAT csv)` on the raw file against this
  * package's conversion streamed into `COPY … FROM STDIN` (text), both into the same typed table.
- * Run: npx tsx packages/csv/bench/postgres-copy.ts [megabytes] [database url]
+ * Run: npm run bench:csv-copy -- [megabytes] [database url]
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
