@@ -3,6 +3,7 @@ import type { CopyOutput } from './copy-output';
 import { decodeBytes } from './decode';
 import type { InferredColumn } from './infer';
 import { CR, LF, RecordReader } from './record-reader';
+import { scanUnquoted } from './scan';
 import type { CsvDialect, RowError } from './types';
 import { markByte } from './values/number';
 import { TEXT_SPECIAL, consumed, writeSpecial } from './values/text';
@@ -132,6 +133,21 @@ export class CopyTranscoder extends RecordReader {
             const o0 = o;
             for (;;) {
               while (i < n) {
+                if (i + 4 <= n) {
+                  const b0 = data[i]!;
+                  const b1 = data[i + 1]!;
+                  const b2 = data[i + 2]!;
+                  const b3 = data[i + 3]!;
+                  if ((quotedClass[b0]! | quotedClass[b1]! | quotedClass[b2]! | quotedClass[b3]!) === PLAIN) {
+                    buf[o] = b0;
+                    buf[o + 1] = b1;
+                    buf[o + 2] = b2;
+                    buf[o + 3] = b3;
+                    o += 4;
+                    i += 4;
+                    continue;
+                  }
+                }
                 b = data[i]!;
                 const c = quotedClass[b];
                 if (c === PLAIN) {
@@ -245,7 +261,24 @@ export class CopyTranscoder extends RecordReader {
         const s = i;
         if (kind === KIND_TEXT) {
           const o0 = o;
-          while (i < n) {
+          for (;;) {
+            // Four plain bytes at a time while they last: half the branches of a byte loop.
+            if (i + 4 <= n) {
+              const b0 = data[i]!;
+              const b1 = data[i + 1]!;
+              const b2 = data[i + 2]!;
+              const b3 = data[i + 3]!;
+              if ((textClass[b0]! | textClass[b1]! | textClass[b2]! | textClass[b3]!) === PLAIN) {
+                buf[o] = b0;
+                buf[o + 1] = b1;
+                buf[o + 2] = b2;
+                buf[o + 3] = b3;
+                o += 4;
+                i += 4;
+                continue;
+              }
+            }
+            if (i >= n) break;
             b = data[i]!;
             const c = textClass[b];
             if (c === PLAIN) {
@@ -265,7 +298,7 @@ export class CopyTranscoder extends RecordReader {
             buf[o++] = 0x4e;
           }
         } else if (!this.fastNumber(data, i, n, kind, field, o)) {
-          while (i < n && stops[data[i]!] === 0) i++;
+          i = scanUnquoted(data, i, n, stops);
           let ts = s;
           let te = i;
           while (ts < te && (data[ts] === SPACE || data[ts] === TAB)) ts++;

@@ -1,5 +1,6 @@
 import { decodeBytes } from './decode';
 import { CR, LF, RecordReader } from './record-reader';
+import { scanUnquoted } from './scan';
 import type { CsvDialect, CsvEncoding, RowError } from './types';
 
 /**
@@ -142,7 +143,7 @@ export class CsvTokenizer extends RecordReader {
           break;
         }
         starts[field] = i;
-        while (i < n && stops[data[i]!] === 0) i++;
+        i = scanUnquoted(data, i, n, stops);
         ends[field] = i;
         b = i < n ? data[i]! : 0;
         if (i >= n) {
