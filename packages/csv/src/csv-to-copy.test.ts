@@ -232,7 +232,26 @@ describe('createCsvToCopy', () => {
         'a;b',
         ...(dialect.encoding === 'utf-8' ? ['😀☕'] : []),
       ];
-      const cell = fc.record({ value: fc.constantFrom(...values), quoted: fc.boolean() });
+      // Malformed pieces, written as they are: text after a closing quote, an unclosed quote.
+      const raw = [`${q}x${q}y`, `${q}open`, `a${q}b`];
+      const cell = fc.oneof(
+        {
+          weight: 12,
+          arbitrary: fc.record({
+            value: fc.constantFrom(...values),
+            quoted: fc.boolean(),
+            raw: fc.constant(false),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            value: fc.constantFrom(...raw),
+            quoted: fc.constant(false),
+            raw: fc.constant(true),
+          }),
+        },
+      );
       const row = fc.array(cell, { minLength: 4, maxLength: 6 });
       fc.assert(
         fc.property(
@@ -243,10 +262,12 @@ describe('createCsvToCopy', () => {
           (rows, eol, blankLine, rawCuts) => {
             const lines = rows.map((cells) =>
               cells
-                .map(({ value, quoted }) =>
-                  quoted || value.includes(d) || value.includes(q) || /[\r\n]/.test(value)
-                    ? `${q}${value.replaceAll(q, q + q)}${q}`
-                    : value,
+                .map(({ value, quoted, raw }) =>
+                  raw
+                    ? value
+                    : quoted || value.includes(d) || value.includes(q) || /[\r\n]/.test(value)
+                      ? `${q}${value.replaceAll(q, q + q)}${q}`
+                      : value,
                 )
                 .join(d),
             );
