@@ -58,7 +58,7 @@ export function createRowConverter(
 
   function run(record: CsvRecord, out: CopyOutput, latin1: boolean): ConvertResult {
     const { bytes, starts, ends } = record;
-    if (record.count !== count) {
+    if (record.count !== count && !(record.count === count + 1 && isBlankField(record, count))) {
       if (isBlank(record)) return 'blank';
       return {
         line: record.line,
@@ -115,6 +115,13 @@ export function createRowConverter(
       return new TextDecoder().decode(out.take()[0]);
     },
   };
+}
+
+function isBlankField(record: CsvRecord, index: number): boolean {
+  for (let i = record.starts[index]!; i < record.ends[index]!; i++) {
+    if (record.bytes[i] !== SPACE && record.bytes[i] !== TAB) return false;
+  }
+  return true;
 }
 
 function isBlank(record: CsvRecord): boolean {

@@ -116,6 +116,7 @@ export class CopyTranscoder extends RecordReader {
       let field = 0;
       let breaks = 0;
       let nulls = 0;
+      let extraNulls = 0;
       let malformed = false;
       let bad = -1;
       let badStart = 0;
@@ -210,6 +211,8 @@ export class CopyTranscoder extends RecordReader {
               if (kind !== KIND_EXTRA) {
                 buf[o++] = BACKSLASH;
                 buf[o++] = 0x4e;
+              } else {
+                extraNulls++;
               }
             } else if (kind !== KIND_EXTRA) {
               // A typed value never contains a quote.
@@ -308,6 +311,8 @@ export class CopyTranscoder extends RecordReader {
             if (kind !== KIND_EXTRA) {
               buf[o++] = BACKSLASH;
               buf[o++] = 0x4e;
+            } else {
+              extraNulls++;
             }
           } else if (kind !== KIND_EXTRA) {
             const next = writeTypedValue(
@@ -368,7 +373,12 @@ export class CopyTranscoder extends RecordReader {
 
       const line = this.line;
       this.line += breaks + 1;
-      const fields = field + 1;
+      let fields = field + 1;
+      // One empty value past the last column: exports that end every line with a delimiter.
+      if (fields === count + 1 && extraNulls === 1) {
+        fields = count;
+        nulls--;
+      }
       o = this.finishRecord(data, mark, o, line, fields, nulls, malformed, i - pos, bad, badStart, badEnd);
       pos = next;
     }

@@ -283,6 +283,13 @@ describe('createCsvToCopy', () => {
     },
   );
 
+  it('accepts lines that end with a delimiter after the last column', () => {
+    expect(convert(`${HEADER}1,,x,2,no,\n2,,y,3,yes,\r\n`)).toMatchObject({
+      text: '1\t\\N\tx\t2\tf\n2\t\\N\ty\t3\tt\n',
+      errors: [],
+    });
+  });
+
   it('imports the first record too when the file has no header', () => {
     expect(convert('1,,x,2,no\n', { header: false }).text).toBe('1\t\\N\tx\t2\tf\n');
   });

@@ -108,9 +108,9 @@ describe('inferColumns', () => {
     expect(typeOf([...values], { delimiter })).toBe(expected);
   });
 
-  it('leaves out sampled rows whose length does not match the header', () => {
-    const [column] = inferColumns(['N', 'M'], [['1', '2'], ['oops'], ['3', '4', '5']]);
+  it('leaves out sampled rows whose length does not match the header, but for a trailing empty value', () => {
+    const [column] = inferColumns(['N', 'M'], [['1', '2'], ['oops'], ['3', '4', '5'], ['6', '7', '']]);
     expect(column!.type).toBe('integer');
-    expect(column!.sampleValues).toEqual(['1']);
+    expect(column!.sampleValues).toEqual(['1', '6']);
   });
 });

@@ -141,7 +141,7 @@ function decide(
 
 /**
  * Picks each column's type from sampled records (rows whose length differs from the header's are left
- * out). Empty values are null and decide nothing; a type is chosen only when every other value fits it,
+ * out, but for one empty value past the end). Empty values are null and decide nothing; a type is chosen only when every other value fits it,
  * trying boolean, integer, decimal, date, timestamp, timestamptz, then text.
  */
 export function inferColumns(
@@ -152,8 +152,9 @@ export function inferColumns(
   const names = normaliseHeader(header, { taken: options.taken });
   const evidence = header.map(() => new ColumnEvidence());
   for (const record of sampleRecords) {
-    if (record.length !== header.length) continue;
-    for (let c = 0; c < record.length; c++) evidence[c]!.add(record[c]!);
+    const trailingEmpty = record.length === header.length + 1 && record[header.length]!.trim() === '';
+    if (record.length !== header.length && !trailingEmpty) continue;
+    for (let c = 0; c < header.length; c++) evidence[c]!.add(record[c]!);
   }
   return names.map((name, c) => {
     const e = evidence[c]!;
