@@ -1,51 +1,97 @@
-// npm run bench:csv — the reader and converter alone, on ~100 MB of generated orders in 64 KB chunks.
-import { CsvReader, createRowConverter, inferColumns, sniff } from '../src';
+/**
+ * Throughput of the tokenizer and of the whole CSV → COPY text conversion on ~100 MB of generated
+ * orders, pushed in 64 KB chunks. Run: npm run bench:csv -- [megabytes] [rounds]
+ */
+import { CsvTokenizer, createCsvToCopy, inspectCsv } from '../src/index';
+import { generateOrders } from './orders';
 
-const channels = ['Direct', 'Organic Search', 'Paid Search', 'Email', 'Social'];
-const countries = ['US', 'CA', 'GB', 'DE', 'AU', 'FR'];
-const lines: string[] = [
-  'order_id,created_at,email,channel,country,device,category,status,revenue,refund_amount,items,product',
-];
-let seed = 7;
-const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-for (let i = 1; i <= 520_000; i++) {
-  const day = new Date(Date.UTC(2025, 0, 1) + Math.floor(rand() * 365 * 86_400_000));
-  const product = rand() < 0.2 ? `"Linen shirt, size ${1 + Math.floor(rand() * 5)}"` : 'Canvas tote';
-  lines.push(
-    `${i},${day.toISOString().replace('T', ' ').slice(0, 19)} -0500,buyer${i}@example.com,${channels[i % 5]},${countries[i % 6]},${i % 3 ? 'Mobile' : 'Desktop'},Apparel,paid,${(20 + rand() * 180).toFixed(2)},0.00,${1 + (i % 4)},${product}`,
+const targetBytes = Number(process.argv[2] ?? 100) * 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+function mb(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
+
+interface Timing {
+  wall: number;
+  cpu: number;
+  peakHeap: number;
+}
+
+/** Pushes the input in 64 KB chunks; wall and CPU seconds (the CPU figure is steadier on a shared machine). */
+function time(bytes: Uint8Array, body: (chunk: Uint8Array) => void, end: () => void): Timing {
+  let peakHeap = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let at = 0, n = 0; at < bytes.length; at += CHUNK, n++) {
+    body(bytes.subarray(at, Math.min(at + CHUNK, bytes.length)));
+    if (n % 256 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  }
+  end();
+  const cpu = process.cpuUsage(cpu0);
+  return { wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, peakHeap };
+}
+
+function report(label: string, bytes: Uint8Array, rows: number, timings: Timing[]): void {
+  const wall = Math.min(...timings.map((t) => t.wall));
+  const cpu = Math.min(...timings.map((t) => t.cpu));
+  const peakHeap = Math.max(...timings.map((t) => t.peakHeap));
+  const rate = (seconds: number): string =>
+    `${(bytes.length / 1024 / 1024 / seconds).toFixed(0).padStart(4)} MB/s ${(rows / seconds / 1000).toFixed(0).padStart(5)}k rows/s`;
+  console.log(
+    `${label.padEnd(20)} wall ${rate(wall)} (${wall.toFixed(2)} s)   cpu ${rate(cpu)} (${cpu.toFixed(2)} s)   peak heap ${mb(peakHeap)} MB`,
   );
 }
-const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
-const CHUNK = 65_536;
 
-function run(): { ms: number; rows: number } {
-  const dialect = sniff(bytes.subarray(0, 1_048_576));
-  const reader = new CsvReader(dialect);
-  let converter: ReturnType<typeof createRowConverter> | null = null;
-  let rows = 0;
-  let outBytes = 0;
-  const encoder = new TextEncoder();
-  const start = performance.now();
-  const handle = (batch: ReturnType<CsvReader['push']>) => {
-    if (!converter) {
-      const [header, ...rest] = batch.rows;
-      converter = createRowConverter(inferColumns(header!, rest.slice(0, 2000), dialect));
-      batch = { rows: rest, lines: batch.lines.slice(1), malformed: batch.malformed };
-    }
-    const out = converter.convert(batch);
-    rows += out.rows;
-    outBytes += encoder.encode(out.text).length;
-  };
-  for (let at = 0; at < bytes.length; at += CHUNK) handle(reader.push(bytes.subarray(at, at + CHUNK)));
-  handle(reader.end());
-  void outBytes;
-  return { ms: performance.now() - start, rows };
-}
-
-run(); // warm up
-const { ms, rows } = run();
-const mb = bytes.length / 1_048_576;
-console.log(`csv: ${mb.toFixed(1)} MB, ${rows.toLocaleString('en-US')} rows in ${(ms / 1000).toFixed(2)} s`);
+const { bytes, rows } = generateOrders(targetBytes);
 console.log(
-  `csv mb_per_s=${(mb / (ms / 1000)).toFixed(1)} rows_per_s=${Math.round(rows / (ms / 1000))} heap_mb=${Math.round(process.memoryUsage().heapUsed / 1_048_576)}`,
+  `input: ${mb(bytes.length)} MB, ${rows} rows, ${(bytes.length / rows).toFixed(0)} bytes/row, 64 KB chunks`,
+);
+
+const { dialect, columns } = inspectCsv(bytes.subarray(0, 1 << 20));
+console.log(`columns: ${columns.map((c) => `${c.field_name}:${c.type}`).join(' ')}`);
+
+const rounds = Number(process.argv[3] ?? 3);
+const tokenizerTimings: Timing[] = [];
+const copyTimings: Timing[] = [];
+let outBytes = 0;
+for (let round = 1; round <= rounds; round++) {
+  let records = 0;
+  const tokenizer = new CsvTokenizer({
+    delimiter: dialect.delimiter,
+    onRecord: () => records++,
+    onError: () => undefined,
+  });
+  tokenizerTimings.push(
+    time(
+      bytes,
+      (c) => tokenizer.push(c),
+      () => tokenizer.end(),
+    ),
+  );
+  if (records !== rows + 1) throw new Error(`tokenizer read ${records} records, expected ${rows + 1}`);
+
+  outBytes = 0;
+  const convert = createCsvToCopy({ dialect, columns });
+  const sink = (chunks: Uint8Array[]): void => {
+    for (const c of chunks) outBytes += c.length;
+  };
+  copyTimings.push(
+    time(
+      bytes,
+      (c) => sink(convert.push(c)),
+      () => sink(convert.end()),
+    ),
+  );
+  if (convert.rows !== rows || convert.errors.count !== 0) {
+    throw new Error(
+      `converted ${convert.rows} rows with ${convert.errors.count} errors: ${convert.errors.first[0]?.reason}`,
+    );
+  }
+}
+console.log(`best of ${rounds} rounds:`);
+report('tokenizer only', bytes, rows, tokenizerTimings);
+report('csv → COPY text', bytes, rows, copyTimings);
+console.log(
+  `output: ${mb(outBytes)} MB of COPY text; process rss ${mb(process.memoryUsage().rss)} MB (the input is held in memory)`,
 );

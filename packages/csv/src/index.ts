@@ -1,33 +1,13 @@
-export {
-  CsvSniffError,
-  isUtf8,
-  sniff,
-  type CsvDialect,
-  type CsvEncoding,
-  type Delimiter,
-  type SniffErrorCode,
-} from './dialect';
-export { CsvReader, type CsvReaderOptions, type RecordBatch, type RowError } from './reader';
-export {
-  convertValue,
-  detectDateOrder,
-  inferType,
-  parseBoolean,
-  parseDate,
-  parseDecimal,
-  parseInteger,
-  type ColumnFormat,
-  type CsvColumnType,
-  type DateOrder,
-  type InferredType,
-} from './types';
-export {
-  RowErrorLog,
-  createRowConverter,
-  inferColumns,
-  normaliseHeader,
-  type ColumnName,
-  type ConvertedBatch,
-  type InferredColumn,
-  type RowConverter,
-} from './columns';
+export type { CsvColumnType, CsvDelimiter, CsvDialect, CsvEncoding, RowError } from './types';
+export { sniff, CsvSniffError, type CsvSniffErrorCode } from './sniff';
+export { CsvTokenizer, CsvRecord, type CsvTokenizerOptions } from './tokenizer';
+export { DEFAULT_MAX_RECORD_BYTES } from './record-reader';
+export { normaliseHeader, RESERVED_WORDS, MAX_IDENTIFIER_BYTES, type ColumnName } from './header';
+export { inferColumns, type InferredColumn, type InferOptions } from './infer';
+export type { DateFormat, DateOrder } from './values/temporal';
+export type { DecimalMark } from './values/number';
+export { createRowConverter, type RowConverter, type ConvertResult } from './convert';
+export { CopyOutput } from './copy-output';
+export { createCsvToCopy, type CsvToCopy, type CsvToCopyOptions } from './csv-to-copy';
+export { RowErrorLog } from './row-errors';
+export { readSample, inspectCsv, type CsvSample, type CsvInspection, type ReadSampleOptions } from './sample';

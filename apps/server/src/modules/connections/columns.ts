@@ -1,34 +1,14 @@
 import type pg from 'pg';
+import { normaliseHeader } from '@tidemark/csv';
 import type { ColumnType } from './connectors/types';
 import { quoteIdent } from './warehouse';
 
-/** Words PostgreSQL reserves: a column named so would need quoting everywhere, so it gets a suffix. */
-const RESERVED = new Set(
-  'all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create current_catalog current_date current_role current_time current_timestamp current_user default deferrable desc distinct do else end except false fetch for foreign from grant group having in initially intersect into lateral leading limit localtime localtimestamp not null offset on only or order placing primary references returning select session_user some symmetric table then to trailing true union unique user using variadic when where window with tenant_id _row_id _loaded_at'.split(
-    ' ',
-  ),
-);
+/** Columns every warehouse table has: a source column of the same name gets a suffix. */
+export const WAREHOUSE_COLUMNS = ['tenant_id', '_row_id', '_loaded_at'];
 
 /** Safe, unique, lower snake_case field names for source column names, in the same order. */
 export function fieldNamesFor(names: string[]): string[] {
-  const used = new Set<string>();
-  return names.map((name, i) => {
-    let base = name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 55);
-    if (!base) base = `column_${i + 1}`;
-    if (/^\d/.test(base)) base = `c_${base}`;
-    if (RESERVED.has(base)) base = `${base}_col`;
-    let candidate = base;
-    for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
-    used.add(candidate);
-    return candidate;
-  });
+  return normaliseHeader(names, { taken: WAREHOUSE_COLUMNS }).map((n) => n.field_name);
 }
 
 export interface DescribedColumn {

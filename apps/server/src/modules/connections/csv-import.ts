@@ -1,19 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  CsvReader,
-  CsvSniffError,
-  RowErrorLog,
-  createRowConverter,
-  inferColumns,
-  sniff,
-  type RecordBatch,
-} from '@tidemark/csv';
+import { CsvSniffError, RowErrorLog, createCsvToCopy, inspectCsv } from '@tidemark/csv';
 import { CONNECTION_MESSAGES, type ImportSummary } from '@tidemark/contract';
 import { AppError, isAppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import { requestSeriesUpdate } from '../series';
 import * as repo from './connections.repository';
-import { describeColumns } from './columns';
+import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
   copyInto,
   createWarehouseTable,
@@ -78,21 +70,20 @@ export async function importCsvFile(
       await client.query(`set application_name = 'tidemark-upload-${id}'`);
       const chunks = (input.stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
       const { head, ended } = await readHead(chunks);
-      let dialect;
+      let inspection;
       try {
-        dialect = sniff(head);
+        inspection = inspectCsv(head, {
+          wholeFile: ended,
+          maxRecords: SAMPLE_ROWS,
+          taken: WAREHOUSE_COLUMNS,
+        });
       } catch (error) {
         if (error instanceof CsvSniffError) throw new AppError('bad_request', error.message);
         throw error;
       }
-      const reader = new CsvReader(dialect);
-      const first = mergeBatches(reader.push(head), ended ? reader.end() : undefined);
-      const [header, ...rest] = first.rows;
-      if (!header || header.every((h) => h.trim() === ''))
-        throw new AppError('bad_request', 'The file has no header row.');
-      const columns = inferColumns(header, rest.slice(0, SAMPLE_ROWS), dialect);
-      const converter = createRowConverter(columns);
-      const remainder: RecordBatch = { rows: rest, lines: first.lines.slice(1), malformed: first.malformed };
+      const { dialect, columns } = inspection;
+      if (columns.length === 0) throw new AppError('bad_request', 'The file has no header row.');
+      const copy = createCsvToCopy({ dialect, columns, errors });
 
       const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
         (t) => t.source_table_name === filename,
@@ -103,25 +94,16 @@ export async function importCsvFile(
       // A new export of the same file replaces the old table in one step, keeping its name for the metrics.
       const building = existing ? `${destination.slice(0, 54)}_new_${id % 1000}` : destination;
 
-      let imported = 0;
       const copyStream = Readable.from(
         (async function* () {
-          const firstOut = converter.convert(remainder);
-          errors.add(firstOut.errors);
-          imported += firstOut.rows;
-          if (firstOut.text) yield Buffer.from(firstOut.text);
-          if (ended) return;
-          for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-            const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-            const out = converter.convert(reader.push(chunk));
-            errors.add(out.errors);
-            imported += out.rows;
-            if (out.text) yield Buffer.from(out.text);
+          for (const part of copy.push(head)) yield part;
+          if (!ended) {
+            for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+              const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+              for (const part of copy.push(chunk)) yield part;
+            }
           }
-          const last = converter.convert(reader.end());
-          errors.add(last.errors);
-          imported += last.rows;
-          if (last.text) yield Buffer.from(last.text);
+          for (const part of copy.end()) yield part;
         })(),
       );
 
@@ -139,7 +121,7 @@ export async function importCsvFile(
             columns.map((c) => c.field_name),
             copyStream,
           );
-          if (imported === 0) {
+          if (copy.rows === 0) {
             throw new AppError(
               'bad_request',
               errors.count > 0
@@ -183,6 +165,7 @@ export async function importCsvFile(
       }
       await client.query(`set application_name = 'tidemark'`);
 
+      const imported = copy.rows;
       const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;
       const configured = fresh.metric_configuration_status === 'SUCCESSFUL';
       await repo.updateExtraction(ctx.db, tenantId, id, {
@@ -190,7 +173,7 @@ export async function importCsvFile(
         message: `Imported ${imported.toLocaleString('en-US')} rows from ${filename}${errors.count ? `; ${errors.count.toLocaleString('en-US')} could not be read` : ''}.`,
         rows_imported: imported,
         rows_rejected: errors.count,
-        errors: errors.first,
+        errors: [...errors.first],
         finished: true,
       });
       await repo.updateConnection(ctx.db, tenantId, connection.connection_id, { last_synced_at: new Date() });
@@ -211,7 +194,7 @@ export async function importCsvFile(
         destination_table_name: destination,
         rows_imported: imported,
         rows_rejected: errors.count,
-        errors: errors.first,
+        errors: [...errors.first],
       };
     });
   } catch (error) {
@@ -225,7 +208,7 @@ export async function importCsvFile(
       status: 'FAILED',
       message,
       rows_rejected: errors.count,
-      errors: errors.first,
+      errors: [...errors.first],
       finished: true,
     });
     await repo.setStage(
@@ -242,24 +225,15 @@ export async function importCsvFile(
   }
 }
 
-function mergeBatches(a: RecordBatch, b: RecordBatch | undefined): RecordBatch {
-  if (!b) return a;
-  return {
-    rows: [...a.rows, ...b.rows],
-    lines: [...a.lines, ...b.lines],
-    malformed: [...a.malformed, ...b.malformed],
-  };
+/** PostgreSQL's own complaint about a value (a date out of range, say), told as a line of the file. */
+function copyErrorReason(error: unknown): string {
+  const e = error as { message?: string; where?: string };
+  const line = /line (\d+)/.exec(e.where ?? '')?.[1];
+  return `${line ? `Data row ${line}: ` : ''}${e.message ?? 'the file could not be read'}`;
 }
 
 function uniqueName(datasourceId: string, filename: string, taken: Set<string>): string {
   let name = warehouseTableName(datasourceId, filename);
   for (let n = 2; taken.has(name); n++) name = warehouseTableName(datasourceId, filename, `_${n}`);
   return name;
-}
-
-/** PostgreSQL's own complaint about a value (a date out of range, say), told as a line of the file. */
-function copyErrorReason(error: unknown): string {
-  const e = error as { message?: string; where?: string };
-  const line = /line (\d+)/.exec(e.where ?? '')?.[1];
-  return `${line ? `Data row ${line}: ` : ''}${e.message ?? 'the file could not be read'}`;
 }

@@ -1,0 +1,170 @@
+import { encodeUtf8 } from './decode';
+import { normaliseHeader } from './header';
+import type { CsvColumnType, CsvDelimiter } from './types';
+import { readBoolean } from './values/boolean';
+import { MARK_COMMA, MARK_DOT, numberShape, type DecimalMark } from './values/number';
+import { isValidUnder, readTemporal, temporal, type DateFormat, type DateOrder } from './values/temporal';
+
+export interface InferredColumn {
+  field_name: string;
+  display_name: string;
+  type: CsvColumnType;
+  /** Date layout of date, timestamp and timestamptz columns. */
+  format?: DateFormat;
+  /** Decimal mark of decimal columns. */
+  decimalMark?: DecimalMark;
+  /** Empty values in the sample. */
+  nullCount: number;
+  /** The first three non-empty values as written. */
+  sampleValues: string[];
+}
+
+export interface InferOptions {
+  /** The file's delimiter: a decimal comma is only considered when it is not a comma. */
+  delimiter?: CsvDelimiter;
+  /** Field names already used by the table (suffixed when a header repeats them). */
+  taken?: Iterable<string>;
+}
+
+interface DatePart {
+  a: number;
+  b: number;
+  year: number;
+}
+
+/** What one column's sampled values still allow, narrowed value by value. */
+class ColumnEvidence {
+  nonEmpty = 0;
+  nullCount = 0;
+  sampleValues: string[] = [];
+  // Misses per candidate type: a stray 1% of values may fail a type and still leave the column that
+  // type (those rows are then reported as unreadable), so one typo does not turn dates into text.
+  booleanMisses = 0;
+  integerMisses = 0;
+  numberMisses = 0;
+  temporalMisses = 0;
+  marks = MARK_DOT | MARK_COMMA;
+  yearFirst: boolean | null = null;
+  separator = 0;
+  hasTime = false;
+  hasOffset = false;
+  maxA = 0;
+  maxB = 0;
+  dates: DatePart[] = [];
+
+  add(raw: string): void {
+    const value = raw.trim();
+    if (value === '') {
+      this.nullCount++;
+      return;
+    }
+    this.nonEmpty++;
+    if (this.sampleValues.length < 3) this.sampleValues.push(raw);
+    const bytes = encodeUtf8(value);
+    const n = bytes.length;
+    if (readBoolean(bytes, 0, n) < 0) this.booleanMisses++;
+    const shape = numberShape(bytes, 0, n, false);
+    if (shape === null || shape.leadingZero || (shape.marks & this.marks) === 0) {
+      this.integerMisses++;
+      this.numberMisses++;
+    } else {
+      if (!shape.integer || !shape.fitsInt8) this.integerMisses++;
+      this.marks &= shape.marks;
+    }
+    this.addTemporal(bytes);
+  }
+
+  /** Misses a type may have and still be the column's type. */
+  get allowed(): number {
+    return Math.floor(this.nonEmpty * 0.01);
+  }
+
+  private addTemporal(bytes: Uint8Array): void {
+    if (!readTemporal(bytes, 0, bytes.length)) {
+      this.temporalMisses++;
+      return;
+    }
+    const t = temporal;
+    if (this.yearFirst === null) {
+      this.yearFirst = t.yearFirst;
+      this.separator = t.separator;
+    } else if (this.yearFirst !== t.yearFirst || this.separator !== t.separator) {
+      this.temporalMisses++;
+      return;
+    }
+    this.hasTime ||= t.hasTime;
+    this.hasOffset ||= t.hasOffset;
+    this.maxA = Math.max(this.maxA, t.a);
+    this.maxB = Math.max(this.maxB, t.b);
+    this.dates.push({ a: t.a, b: t.b, year: t.year });
+  }
+
+  /** One order for the whole column: a part above 12 decides; otherwise `/` is US and the others European. */
+  dateOrder(): DateOrder | null {
+    if (this.yearFirst) return 'ymd';
+    if (this.maxA > 12 && this.maxB > 12) return null;
+    if (this.maxA > 12) return 'dmy';
+    if (this.maxB > 12) return 'mdy';
+    return this.separator === 0x2f ? 'mdy' : 'dmy';
+  }
+
+  datesValidUnder(order: DateOrder): boolean {
+    let invalid = 0;
+    for (const d of this.dates) {
+      temporal.a = d.a;
+      temporal.b = d.b;
+      temporal.year = d.year;
+      if (!isValidUnder(order)) invalid++;
+    }
+    return this.dates.length > 0 && this.temporalMisses + invalid <= this.allowed;
+  }
+}
+
+function decide(
+  evidence: ColumnEvidence,
+  delimiter: CsvDelimiter | undefined,
+): Pick<InferredColumn, 'type' | 'format' | 'decimalMark'> {
+  if (evidence.nonEmpty === 0) return { type: 'text' };
+  const allowed = evidence.allowed;
+  if (evidence.booleanMisses <= allowed) return { type: 'boolean' };
+  if (evidence.integerMisses <= allowed) return { type: 'integer' };
+  const marks = delimiter === ',' ? evidence.marks & MARK_DOT : evidence.marks;
+  if (evidence.numberMisses <= allowed && marks !== 0) {
+    // Both marks fit only when no value tells them apart; semicolon files come from decimal-comma locales.
+    const decimalMark: DecimalMark =
+      marks === MARK_COMMA || (marks === (MARK_DOT | MARK_COMMA) && delimiter === ';') ? ',' : '.';
+    return { type: 'decimal', decimalMark };
+  }
+  if (evidence.temporalMisses <= allowed) {
+    const order = evidence.dateOrder();
+    if (order !== null && evidence.datesValidUnder(order)) {
+      const separator = String.fromCharCode(evidence.separator) as DateFormat['separator'];
+      const type = !evidence.hasTime ? 'date' : evidence.hasOffset ? 'timestamptz' : 'timestamp';
+      return { type, format: { order, separator } };
+    }
+  }
+  return { type: 'text' };
+}
+
+/**
+ * Picks each column's type from sampled records (rows whose length differs from the header's are left
+ * out, but for one empty value past the end). Empty values are null and decide nothing; a type is chosen only when every other value fits it,
+ * trying boolean, integer, decimal, date, timestamp, timestamptz, then text.
+ */
+export function inferColumns(
+  header: readonly string[],
+  sampleRecords: readonly (readonly string[])[],
+  options: InferOptions = {},
+): InferredColumn[] {
+  const names = normaliseHeader(header, { taken: options.taken });
+  const evidence = header.map(() => new ColumnEvidence());
+  for (const record of sampleRecords) {
+    const trailingEmpty = record.length === header.length + 1 && record[header.length]!.trim() === '';
+    if (record.length !== header.length && !trailingEmpty) continue;
+    for (let c = 0; c < header.length; c++) evidence[c]!.add(record[c]!);
+  }
+  return names.map((name, c) => {
+    const e = evidence[c]!;
+    return { ...name, ...decide(e, options.delimiter), nullCount: e.nullCount, sampleValues: e.sampleValues };
+  });
+}
