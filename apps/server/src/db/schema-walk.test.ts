@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createWorkspace, type TestApp } from '../testing/build-test-app';
+import { ordersCsv, uploadCsv } from '../testing/uploads';
+
+/**
+ * Tables that are not distributed by tenant on Citus (docs/scaling.md), each with its reason. Every other
+ * table with a tenant_id column is tenant-owned and must lead its keys with it.
+ */
+const NOT_DISTRIBUTED: Record<string, string> = {
+  users: 'reference table: people sign in before a workspace is chosen; tenant_id is their home workspace',
+};
+
+interface KeyRow {
+  table_name: string;
+  columns: string[];
+}
+
+/**
+ * Walks the live schema after a real import (so warehouse tables are there too): every tenant-owned
+ * table's primary key and every foreign key between tenant-owned tables start with tenant_id, which is
+ * what Citus needs to distribute them by tenant and keep joins on one node.
+ */
+describe('the schema is ready to be distributed by tenant', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const shop = await createWorkspace(t);
+    const upload = await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: ordersCsv({ days: 3 }) });
+    expect(upload.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const schema = () => t.db.schema;
+
+  async function tenantOwnedTables(): Promise<string[]> {
+    const rows = await t.db.query<{ table_name: string }>(
+      `select c.table_name from information_schema.columns c
+       join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+       where c.table_schema = $1 and c.column_name = 'tenant_id' and tb.table_type = 'BASE TABLE'
+       order by 1`,
+      [schema()],
+    );
+    return rows.map((r) => r.table_name).filter((name) => !(name in NOT_DISTRIBUTED));
+  }
+
+  async function keys(kind: 'p' | 'f'): Promise<Array<KeyRow & { referenced: string | null }>> {
+    return t.db.query(
+      `select rel.relname as table_name, ref.relname as referenced,
+         array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
+               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord) as columns
+       from pg_constraint con
+       join pg_class rel on rel.oid = con.conrelid
+       join pg_namespace n on n.oid = rel.relnamespace
+       left join pg_class ref on ref.oid = con.confrelid
+       where n.nspname = $1 and con.contype = $2`,
+      [schema(), kind],
+    );
+  }
+
+  it('has tenant-owned tables to check, warehouse tables among them', async () => {
+    const tables = await tenantOwnedTables();
+    expect(tables).toEqual(expect.arrayContaining(['tenants', 'connections', 'metrics', 'series_points']));
+    expect(tables.some((name) => name.startsWith('wh_'))).toBe(true);
+  });
+
+  it("leads every tenant-owned table's primary key with tenant_id", async () => {
+    const owned = new Set(await tenantOwnedTables());
+    const primary = await keys('p');
+    const offenders = [...owned].filter((table) => {
+      const key = primary.find((k) => k.table_name === table);
+      return !key || key.columns[0] !== 'tenant_id';
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('leads every foreign key between tenant-owned tables with tenant_id', async () => {
+    const owned = new Set(await tenantOwnedTables());
+    const foreign = (await keys('f')).filter((k) => owned.has(k.table_name) && k.referenced && owned.has(k.referenced));
+    expect(foreign.length).toBeGreaterThan(5);
+    const offenders = foreign.filter((k) => k.columns[0] !== 'tenant_id').map((k) => `${k.table_name} → ${k.referenced}`);
+    expect(offenders).toEqual([]);
+  });
+});
