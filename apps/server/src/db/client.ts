@@ -24,6 +24,8 @@ export interface Db extends Queryable {
 // Ids are bigint in SQL; JavaScript numbers hold them exactly far past any realistic count.
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+const INT8_ARRAY_OID = 1016;
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as pg.types.TypeId);
 
 export interface DbOptions {
   /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
@@ -65,7 +67,10 @@ export async function openPostgres(
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID
           ? (v: string) => Number(v)
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+          : oid === INT8_ARRAY_OID
+            ? (v: string) =>
+                (parseInt8Array(v) as Array<string | null>).map((x) => (x === null ? null : Number(x)))
+            : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's network error must not crash the process; the next query reconnects.

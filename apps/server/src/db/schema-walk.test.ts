@@ -25,7 +25,10 @@ describe('the schema is ready to be distributed by tenant', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const shop = await createWorkspace(t);
-    const upload = await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: ordersCsv({ days: 3 }) });
+    const upload = await uploadCsv(t, shop.owner.headers, {
+      name: 'orders.csv',
+      content: ordersCsv({ days: 3 }),
+    });
     expect(upload.statusCode).toBe(200);
   });
   afterAll(() => t.close());
@@ -59,7 +62,7 @@ describe('the schema is ready to be distributed by tenant', () => {
 
   it('has tenant-owned tables to check, warehouse tables among them', async () => {
     const tables = await tenantOwnedTables();
-    expect(tables).toEqual(expect.arrayContaining(['tenants', 'connections', 'metrics', 'series_points']));
+    expect(tables).toEqual(expect.arrayContaining(['tenants', 'connections', 'metrics', 'series']));
     expect(tables.some((name) => name.startsWith('wh_'))).toBe(true);
   });
 
@@ -75,9 +78,13 @@ describe('the schema is ready to be distributed by tenant', () => {
 
   it('leads every foreign key between tenant-owned tables with tenant_id', async () => {
     const owned = new Set(await tenantOwnedTables());
-    const foreign = (await keys('f')).filter((k) => owned.has(k.table_name) && k.referenced && owned.has(k.referenced));
+    const foreign = (await keys('f')).filter(
+      (k) => owned.has(k.table_name) && k.referenced && owned.has(k.referenced),
+    );
     expect(foreign.length).toBeGreaterThan(5);
-    const offenders = foreign.filter((k) => k.columns[0] !== 'tenant_id').map((k) => `${k.table_name} → ${k.referenced}`);
+    const offenders = foreign
+      .filter((k) => k.columns[0] !== 'tenant_id')
+      .map((k) => `${k.table_name} → ${k.referenced}`);
     expect(offenders).toEqual([]);
   });
 });

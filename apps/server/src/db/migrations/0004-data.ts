@@ -150,17 +150,19 @@ create table dimension_values (
   foreign key (tenant_id, dimension_id) references dimensions (tenant_id, dimension_id) on delete cascade
 );
 
--- One row per metric, grain, dimension value and bucket; dim_name '' is the metric overall.
-create table series_points (
+-- One row per metric, grain and dimension value ('' is the metric overall), its buckets in arrays: a
+-- series is read whole (charts, detection), and a recompute rewrites a few hundred rows, not millions.
+create table series (
   tenant_id bigint not null,
   kpi_id bigint not null,
   grain char(1) not null,
   dim_name text not null,
   dim_val text not null,
-  ts timestamptz not null,
-  value double precision,
-  row_count bigint not null,
-  primary key (tenant_id, kpi_id, grain, dim_name, dim_val, ts),
+  ts timestamptz[] not null,
+  y double precision[] not null,
+  n bigint[] not null,
+  updated_at timestamptz not null default now(),
+  primary key (tenant_id, kpi_id, grain, dim_name, dim_val),
   foreign key (tenant_id, kpi_id) references metrics (tenant_id, kpi_id) on delete cascade
 );
 `;

@@ -1,9 +1,10 @@
 export { metricsRoutes } from './metrics.routes';
 export {
-  compiledMetricsOfTable,
   dimensionsOfTable,
   getMetricOrThrow,
+  metricPlanOfTable,
   onboardMetrics,
   setPipelinePreference,
 } from './metrics.service';
 export { SqlParams } from './formula';
+export type { MetricPlan } from './rollup';

@@ -20,7 +20,8 @@ import {
 } from '../connections';
 import { requestSeriesUpdate } from '../series';
 import { authorizeTenant } from '../tenants';
-import { compileMetricSet, FormulaError, SqlParams, type FormulaColumn } from './formula';
+import { compileMetricSet, SqlParams, type FormulaColumn } from './formula';
+import { planMetrics, type MetricPlan } from './rollup';
 import * as repo from './metrics.repository';
 
 const DATE_TYPES = new Set(['date', 'timestamp', 'timestamptz']);
@@ -415,34 +416,16 @@ export async function listMetrics({
   };
 }
 
-/** The SQL of every active metric of a table, compiled together so one query computes them all. */
-export async function compiledMetricsOfTable(
+/** How every active metric of a table is computed per bucket, compiled together into one query's parameters. */
+export async function metricPlanOfTable(
   ctx: BaseContext & { tenantId: number },
   table: WarehouseTable,
   params: SqlParams,
-): Promise<Array<{ kpiId: number; sql: string }>> {
-  const metrics = (await repo.metricsOfTable(ctx.db, ctx.tenantId, table.table_id)).filter(
-    (m) => m.is_active,
+): Promise<MetricPlan> {
+  const metrics = await repo.metricsOfTable(ctx.db, ctx.tenantId, table.table_id);
+  return planMetrics(metrics, columnsOf(table), params, (key, message) =>
+    ctx.log.warn({ kpi: key, message }, 'metric no longer compiles'),
   );
-  const { sql, errors } = compileMetricSet(
-    metrics.map((m) => ({
-      key: String(m.kpi_id),
-      aggregation: m.aggregation_operation,
-      field_name: m.field_name,
-      ...(m.formula ? { formula: m.formula } : {}),
-    })),
-    columnsOf(table),
-    params,
-  );
-  for (const [key, error] of errors) {
-    ctx.log.warn(
-      { kpi: key, err: error instanceof FormulaError ? error.message : error },
-      'metric no longer compiles',
-    );
-  }
-  return metrics
-    .filter((m) => sql.has(String(m.kpi_id)))
-    .map((m) => ({ kpiId: m.kpi_id, sql: sql.get(String(m.kpi_id))! }));
 }
 
 export async function dimensionsOfTable(ctx: BaseContext & { tenantId: number }, tableId: number) {

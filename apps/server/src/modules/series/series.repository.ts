@@ -20,15 +20,14 @@ export async function incrementalBoundary(db: Queryable, dirtyFrom: Date, timezo
   return rows[0]!.b;
 }
 
-export async function deletePoints(
+export async function deleteSeries(
   db: Queryable,
-  input: { tenantId: number; kpiIds: number[]; from: { local: string; timezone: string } | null },
+  input: { tenantId: number; kpiIds: number[] },
 ): Promise<void> {
-  await db.query(
-    `delete from series_points where tenant_id = $1 and kpi_id = any($2::bigint[])
-       and ($3::timestamp is null or ts >= ($3::timestamp at time zone $4))`,
-    [input.tenantId, input.kpiIds, input.from?.local ?? null, input.from?.timezone ?? 'Etc/UTC'],
-  );
+  await db.query('delete from series where tenant_id = $1 and kpi_id = any($2::bigint[])', [
+    input.tenantId,
+    input.kpiIds,
+  ]);
 }
 
 export async function topValues(db: Queryable, tenantId: number, dimensionId: number): Promise<string[]> {
@@ -81,8 +80,8 @@ export async function windowStart(
   days: number,
 ): Promise<Date | null> {
   const rows = await db.query<{ start: Date | null }>(
-    `select max(ts) - make_interval(days => $4) as start from series_points
-     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = ''`,
+    `select ts[cardinality(ts)] - make_interval(days => $4) as start from series
+     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = '' and dim_val = ''`,
     [tenantId, kpiId, grain, days],
   );
   return rows[0]?.start ?? null;
@@ -101,10 +100,10 @@ export async function readPoints(
   },
 ): Promise<Array<{ ts: Date; value: number | null }>> {
   return db.query<{ ts: Date; value: number | null }>(
-    `select ts, value from series_points
-     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5
-       and ($6::timestamptz is null or ts >= $6) and ($7::timestamptz is null or ts <= $7)
-     order by ts`,
+    `select p.ts, p.value from series s cross join lateral unnest(s.ts, s.y) as p (ts, value)
+     where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5
+       and ($6::timestamptz is null or p.ts >= $6) and ($7::timestamptz is null or p.ts <= $7)
+     order by p.ts`,
     [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal, input.start, input.end],
   );
 }

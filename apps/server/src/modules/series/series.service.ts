@@ -13,7 +13,13 @@ import {
   tablesOfConnection,
   type WarehouseTable,
 } from '../connections';
-import { SqlParams, compiledMetricsOfTable, dimensionsOfTable, getMetricOrThrow } from '../metrics';
+import {
+  SqlParams,
+  dimensionsOfTable,
+  getMetricOrThrow,
+  metricPlanOfTable,
+  type MetricPlan,
+} from '../metrics';
 import * as repo from './series.repository';
 
 export const SERIES_JOB = 'series.compute';
@@ -64,14 +70,24 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
   }
 }
 
-const GRAINS: ReadonlyArray<{ grain: SeriesSchedule; bucket: (local: string) => string }> = [
-  { grain: 'h', bucket: (l) => `date_trunc('hour', ${l})` },
-  { grain: 'd', bucket: (l) => `date_trunc('day', ${l})` },
-  // Weeks start on Sunday (spec 1 §9): shift into ISO weeks and back.
-  { grain: 'w', bucket: (l) => `(date_trunc('week', ${l} + interval '1 day') - interval '1 day')` },
-  { grain: 'm', bucket: (l) => `date_trunc('month', ${l})` },
-];
+const WEEK = (l: string) => `(date_trunc('week', ${l} + interval '1 day') - interval '1 day')`;
+// Weeks start on Sunday (spec 1 §9): shift into ISO weeks and back.
+const BUCKET: Record<SeriesSchedule, (local: string) => string> = {
+  h: (l) => `date_trunc('hour', ${l})`,
+  d: (l) => `date_trunc('day', ${l})`,
+  w: WEEK,
+  m: (l) => `date_trunc('month', ${l})`,
+};
+const STEP: Record<SeriesSchedule, string> = { h: '1 hour', d: '1 day', w: '1 week', m: '1 month' };
 
+/**
+ * Computes one warehouse table's series: every active metric, at each grain, overall and per value of each
+ * dimension, in the workspace's time zone, as one SQL statement. Rows are read once into hour × dimension
+ * partial aggregates that roll up to days, weeks and months (see metrics/rollup.ts); buckets without rows
+ * are filled (0 for metrics that add up, no value for averages and ratios) so a series has every bucket.
+ * With `dirtyFrom`, only buckets from the week or month holding it are rebuilt and spliced onto the stored
+ * series; without, the table's series are rebuilt whole.
+ */
 export async function computeTableSeries(
   ctx: Ctx,
   table: WarehouseTable,
@@ -80,9 +96,9 @@ export async function computeTableSeries(
 ): Promise<void> {
   const startedAt = new Date();
   const params = new SqlParams();
-  const metrics = await compiledMetricsOfTable(ctx, table, params);
+  const plan = await metricPlanOfTable(ctx, table, params);
   const dims = await dimensionsOfTable(ctx, table.table_id);
-  if (metrics.length === 0) {
+  if (plan.metrics.length === 0) {
     await markSeriesComputed({ ctx, tableId: table.table_id, computedAt: startedAt });
     return;
   }
@@ -94,26 +110,19 @@ export async function computeTableSeries(
   // The bucket is taken on the store's local clock: plain dates and timestamps already are.
   const local =
     dateColumn.data_type === 'timestamptz' ? `(${column} at time zone ${tz})` : `${column}::timestamp`;
-  const grains = GRAINS.filter((g) => g.grain !== 'h' || dateColumn.data_type !== 'date');
-
+  const grains: SeriesSchedule[] = dateColumn.data_type === 'date' ? ['d', 'w', 'm'] : ['h', 'd', 'w', 'm'];
   const boundary = dirtyFrom ? await repo.incrementalBoundary(ctx.db, dirtyFrom, timezone) : null;
-  const boundaryParam = boundary ? params.add(boundary) : null;
-
-  const dimSelects = await Promise.all(
-    dims.map(async (d, i) => {
-      const top = params.add(await repo.topValues(ctx.db, ctx.tenantId, d.dimension_id));
-      const c = quoteIdent(d.field_name);
-      return `case when ${c} is null then null when ${c}::text = any(${top}::text[]) then ${c}::text else '${OTHER_DIMENSION_VALUE}' end as __d${i}`;
-    }),
-  );
-  const bucketSelects = grains.map((g) => `${g.bucket('__l')} as __b${g.grain}`);
-  const sets = grains.flatMap((g) => [`(__b${g.grain})`, ...dims.map((_, i) => `(__b${g.grain}, __d${i})`)]);
-  const groupings = [
-    ...grains.map((g) => `grouping(__b${g.grain}) as __g${g.grain}`),
-    ...dims.map((_, i) => `grouping(__d${i}) as __gd${i}`),
-  ];
-  const grainCase = `case ${grains.map((g) => `when __g${g.grain} = 0 then '${g.grain}'`).join(' ')} end`;
+  const from = boundary ? `${params.add(boundary)}::timestamp` : null;
+  const dimSelects: string[] = [];
+  for (const [i, d] of dims.entries()) {
+    const top = params.add(await repo.topValues(ctx.db, ctx.tenantId, d.dimension_id));
+    const c = quoteIdent(d.field_name);
+    dimSelects.push(
+      `case when ${c} is null then null when ${c}::text = any(${top}::text[]) then ${c}::text else '${OTHER_DIMENSION_VALUE}' end as __d${i}`,
+    );
+  }
   const dimNames = dims.map((d) => params.add(d.name));
+  const dimCols = dims.map((_, i) => `__d${i}`);
   const dimNameCase = dims.length
     ? `case ${dims.map((_, i) => `when __gd${i} = 0 then ${dimNames[i]}::text`).join(' ')} else '' end`
     : `''`;
@@ -124,43 +133,169 @@ export async function computeTableSeries(
   const nullDimension = dims.length
     ? dims.map((_, i) => `(__gd${i} = 0 and __d${i} is null)`).join(' or ')
     : 'false';
-  const bucketValue = `coalesce(${grains.map((g) => `__b${g.grain}`).join(', ')})`;
+  const dimGroupings = dims.map((_, i) => `grouping(__d${i}) as __gd${i}`);
+  const where = `${column} is not null${from ? ` and ${local} >= ${from}` : ''}`;
+  const source = quoteIdent(table.destination_table_name);
+  const values = plan.metrics.map((m, i) => `(${m.sql})::double precision as __v${i}`);
+  const smallest = grains[0]!;
+
+  const vals = plan.rollup
+    ? rollupValues({
+        plan,
+        grains,
+        local,
+        where,
+        source,
+        dimSelects,
+        dimCols,
+        dimGroupings,
+        dimNameCase,
+        dimValCase,
+        nullDimension,
+        values,
+      })
+    : directValues({
+        grains,
+        local,
+        where,
+        source,
+        dimSelects,
+        dimCols,
+        dimGroupings,
+        dimNameCase,
+        dimValCase,
+        nullDimension,
+        values,
+      });
+
   const tenant = params.add(ctx.tenantId);
+  const grid = grains
+    .map((g) => {
+      const first = g === 'h' ? 'lo' : BUCKET[g]('lo');
+      // A local hour that does not exist (the spring-forward gap) is no bucket.
+      const real = g === 'h' ? ` where (g at time zone ${tz}) at time zone ${tz} = g` : '';
+      return `select '${g}'::text as grain, g as __b from bounds, generate_series(${first}, hi, interval '${STEP[g]}') g${real}`;
+    })
+    .join('\n  union all ');
+  // Every parameter must appear in the statement, so the metric list is added only when it is used.
+  const existingKeys = from
+    ? ` union select grain::text, dim_name, dim_val from series where tenant_id = ${tenant}::bigint and kpi_id = any(${params.add(plan.metrics.map((m) => m.kpiId))}::bigint[])`
+    : '';
+  const lateral = plan.metrics.map((m, i) => `(${params.add(m.kpiId)}::bigint, a.__y${i})`).join(', ');
+  const cut = from ? `(${from} at time zone ${tz})` : null;
+  const keep = (column: string) =>
+    `series.${column}[1:(select count(*) from unnest(series.ts) t where t < ${cut})::int] || excluded.${column}`;
 
   const sql = `
-with src as (
-  select *, ${local} as __l${dimSelects.length ? `, ${dimSelects.join(', ')}` : ''}
-  from ${quoteIdent(table.destination_table_name)}
-  where ${column} is not null${boundaryParam ? ` and ${local} >= ${boundaryParam}::timestamp` : ''}
-), bucketed as (
-  select *, ${bucketSelects.join(', ')} from src
-), grouped as (
-  select ${groupings.join(', ')}, ${grains.map((g) => `__b${g.grain}`).join(', ')}${dims.length ? `, ${dims.map((_, i) => `__d${i}`).join(', ')}` : ''},
-    count(*) as __n, ${metrics.map((m, i) => `(${m.sql})::double precision as __m${i}`).join(', ')}
-  from bucketed group by grouping sets (${sets.join(', ')})
-), shaped as (
-  select ${grainCase} as grain, ${bucketValue} at time zone ${tz} as ts, ${dimNameCase} as dim_name,
-    ${dimValCase} as dim_val, __n, ${metrics.map((_, i) => `__m${i}`).join(', ')}
-  from grouped where not (${nullDimension})
+with ${vals},
+bounds as (select min(__b) as lo, max(__b) as hi from vals where grain = '${smallest}' and dim_name = ''),
+grid as (
+  select * from (
+  ${grid}
+  ) all_grains${from ? ` where __b >= ${from}` : ''}
+),
+keys as (select distinct grain, dim_name, dim_val from vals${existingKeys}),
+filled as (
+  -- Byte order for the keys: grouping sorts hundreds of thousands of rows, and ICU comparisons are slow.
+  select k.grain collate "C" as grain, k.dim_name collate "C" as dim_name, k.dim_val collate "C" as dim_val, g.__b, v.__n, ${plan.metrics.map((_, i) => `v.__v${i}`).join(', ')}
+  from keys k join grid g on g.grain = k.grain
+  left join vals v on v.grain = k.grain and v.dim_name = k.dim_name and v.dim_val = k.dim_val and v.__b = g.__b
+),
+arrays as (
+  select f.grain, f.dim_name, f.dim_val,
+    array_agg(f.__b at time zone ${tz} order by f.__b) as ts, array_agg(coalesce(f.__n, 0) order by f.__b) as n,
+    ${plan.metrics.map((m, i) => `array_agg(${m.additive ? `coalesce(f.__v${i}, case when f.__n is null then 0 end)` : `f.__v${i}`} order by f.__b) as __y${i}`).join(',\n    ')}
+  from filled f group by f.grain, f.dim_name, f.dim_val
 )
-insert into series_points (tenant_id, kpi_id, grain, dim_name, dim_val, ts, value, row_count)
-select ${tenant}::bigint, v.kpi_id, s.grain, s.dim_name, s.dim_val, s.ts, v.value, s.__n
-from shaped s
-cross join lateral (values ${metrics.map((m, i) => `(${params.add(m.kpiId)}::bigint, s.__m${i})`).join(', ')}) as v (kpi_id, value)
-${boundaryParam ? `where s.ts >= (${boundaryParam}::timestamp at time zone ${tz})` : ''}
-on conflict (tenant_id, kpi_id, grain, dim_name, dim_val, ts) do update set value = excluded.value, row_count = excluded.row_count`;
+insert into series (tenant_id, kpi_id, grain, dim_name, dim_val, ts, y, n)
+select ${tenant}::bigint, m.kpi_id, a.grain, a.dim_name, a.dim_val, a.ts, m.y, a.n
+from arrays a cross join lateral (values ${lateral}) as m (kpi_id, y)
+${
+  cut
+    ? `on conflict (tenant_id, kpi_id, grain, dim_name, dim_val) do update set ts = ${keep('ts')}, y = ${keep('y')}, n = ${keep('n')}, updated_at = now()`
+    : ''
+}`;
 
   await ctx.db.transaction(async (tx) => {
     // Hash aggregation over many groups wants more than the default memory; spilling still works past it.
     await tx.query(`set local work_mem = '256MB'`);
-    await repo.deletePoints(tx, {
-      tenantId: ctx.tenantId,
-      kpiIds: metrics.map((m) => m.kpiId),
-      from: boundary ? { local: boundary, timezone } : null,
-    });
+    // The planner cannot estimate generated bucket grids and would pair them by sorted merges: hash them.
+    await tx.query('set local enable_mergejoin = off');
+    await tx.query('set local enable_nestloop = off');
+    if (!cut)
+      await repo.deleteSeries(tx, { tenantId: ctx.tenantId, kpiIds: plan.metrics.map((m) => m.kpiId) });
     await tx.query(sql, [...params.values]);
   });
   await markSeriesComputed({ ctx, tableId: table.table_id, computedAt: startedAt });
+}
+
+interface ValuesInput {
+  grains: SeriesSchedule[];
+  local: string;
+  where: string;
+  source: string;
+  dimSelects: string[];
+  dimCols: string[];
+  dimGroupings: string[];
+  dimNameCase: string;
+  dimValCase: string;
+  nullDimension: string;
+  values: string[];
+}
+
+/** The split path: rows → hour × dimensions partials → hour per dimension value → days, weeks, months. */
+function rollupValues(input: ValuesInput & { plan: MetricPlan }): string {
+  const { plan, grains, dimCols } = input;
+  const partialCols = plan.partials.map((p) => p.column);
+  const combined = plan.partials.map((p) => `${p.combine}(${p.column}) as ${p.column}`);
+  const sets = [`(__h)`, ...dimCols.map((d) => `(__h, ${d})`)];
+  const level = (g: SeriesSchedule) =>
+    g === 'h'
+      ? `select 'h'::text as grain, __h as __b, dim_name, dim_val, __n, ${partialCols.join(', ')} from shaped`
+      : `select '${g}'::text, ${BUCKET[g]('__h')}, dim_name, dim_val, sum(__n), ${combined.join(', ')} from shaped group by 2, 3, 4`;
+  return `cube as materialized (
+  select date_trunc('hour', ${input.local}) as __h${input.dimSelects.length ? `, ${input.dimSelects.join(', ')}` : ''},
+    count(*) as __n, ${plan.partials.map((p) => `${p.sql} as ${p.column}`).join(', ')}
+  from ${input.source} where ${input.where}
+  group by ${['1', ...dimCols.map((_, i) => String(i + 2))].join(', ')}
+),
+hourly as (
+  select __h${input.dimGroupings.length ? `, ${input.dimGroupings.join(', ')}, ${dimCols.join(', ')}` : ''},
+    sum(__n) as __n, ${combined.join(', ')}
+  from cube group by grouping sets (${sets.join(', ')})
+),
+shaped as (
+  select __h, ${input.dimNameCase} as dim_name, ${input.dimValCase} as dim_val, __n, ${partialCols.join(', ')}
+  from hourly where not (${input.nullDimension})
+),
+levels as (
+  ${grains.map(level).join('\n  union all ')}
+),
+vals as (
+  select grain, __b, dim_name, dim_val, sum(__n) as __n, ${input.values.join(', ')}
+  from levels group by 1, 2, 3, 4
+)`;
+}
+
+/** For metrics that do not split (count_distinct): every grain straight from the rows. */
+function directValues(input: ValuesInput): string {
+  const { grains, dimCols } = input;
+  const sets = grains.flatMap((g) => [`(__b${g})`, ...dimCols.map((d) => `(__b${g}, ${d})`)]);
+  const grainCase = `case ${grains.map((g) => `when grouping(__b${g}) = 0 then '${g}'`).join(' ')} end`;
+  const bucketValue = `coalesce(${grains.map((g) => `__b${g}`).join(', ')})`;
+  return `src as (
+  select *, ${grains.map((g) => `${BUCKET[g](input.local)} as __b${g}`).join(', ')}${input.dimSelects.length ? `, ${input.dimSelects.join(', ')}` : ''}
+  from ${input.source} where ${input.where}
+),
+grouped as (
+  select ${grainCase} as grain, ${bucketValue} as __b${input.dimGroupings.length ? `, ${input.dimGroupings.join(', ')}, ${dimCols.join(', ')}` : ''},
+    count(*) as __n, ${input.values.join(', ')}
+  from src group by grouping sets (${sets.join(', ')})
+),
+vals as (
+  select grain, __b, ${input.dimNameCase} as dim_name, ${input.dimValCase} as dim_val, __n, ${input.values.map((_, i) => `__v${i}`).join(', ')}
+  from grouped where not (${input.nullDimension})
+)`;
 }
 
 /** The values with the most rows across every table the dimension is on; the rest become 'Other'. */

@@ -30,6 +30,20 @@ export interface CompileOptions {
   metricKeys?: Iterable<string> | undefined;
   /** Quotes a column's field_name for SQL; defaults to a double-quoted identifier. */
   quoteIdent?: ((fieldName: string) => string) | undefined;
+  /**
+   * Replaces the SQL of an aggregate call (everything else compiles as usual). The series computation uses
+   * it to split metrics into partial aggregates that roll up from hours to days, weeks and months.
+   */
+  aggregate?: ((call: AggregateCall) => string | undefined) | undefined;
+}
+
+/** One aggregate call of a formula, as compiled: the function, its row-level value and its condition. */
+export interface AggregateCall {
+  name: 'sum' | 'avg' | 'count' | 'count_distinct' | 'min' | 'max' | 'stddev_samp' | 'var_samp';
+  /** The row-level value's SQL, or '*' for count(*). */
+  value: string;
+  /** The condition of count_if, sum_if and avg_if, else null. */
+  filter: string | null;
 }
 
 export type AggregateName =
@@ -228,6 +242,11 @@ class Compiler {
     });
   }
 
+  /** An aggregate's SQL: the caller's replacement when it gives one, else the plain call. */
+  private emit(call: AggregateCall, plain: string): string {
+    return this.options.aggregate?.(call) ?? plain;
+  }
+
   private aggregate(node: Extract<FormulaAst, { kind: 'call' }>): Typed {
     const name = node.name as AggregateName;
     const inside = (arg: FormulaAst): Typed => this.rowLevel(arg, name);
@@ -235,12 +254,16 @@ class Compiler {
       case 'count': {
         this.arity(node, 1, 1, 'count(order_id) or count(*)');
         const arg = node.args[0] as FormulaAst;
-        if (arg.kind === 'star') return this.numericAggregate('count(*)');
-        return this.numericAggregate(`count(${inside(arg).sql})`);
+        if (arg.kind === 'star') {
+          return this.numericAggregate(this.emit({ name, value: '*', filter: null }, 'count(*)'));
+        }
+        const value = inside(arg).sql;
+        return this.numericAggregate(this.emit({ name, value, filter: null }, `count(${value})`));
       }
       case 'count_distinct': {
         this.arity(node, 1, 1, 'count_distinct(customer_id)');
-        return this.numericAggregate(`count(distinct ${inside(node.args[0] as FormulaAst).sql})`);
+        const value = inside(node.args[0] as FormulaAst).sql;
+        return this.numericAggregate(this.emit({ name, value, filter: null }, `count(distinct ${value})`));
       }
       case 'sum':
       case 'avg':
@@ -248,7 +271,9 @@ class Compiler {
       case 'var_samp': {
         this.arity(node, 1, 1, `${name}(revenue)`);
         const value = this.numericArgument(node, 0, inside);
-        return this.numericAggregate(`${name}(${value.sql})`);
+        return this.numericAggregate(
+          this.emit({ name, value: value.sql, filter: null }, `${name}(${value.sql})`),
+        );
       }
       case 'min':
       case 'max': {
@@ -262,13 +287,16 @@ class Compiler {
             { position: arg.position, field: arg.kind === 'identifier' ? arg.name : undefined },
           );
         }
-        if (value.type === 'numeric') return this.numericAggregate(`${name}(${value.sql})`);
-        return { sql: `${name}(${value.sql})`, type: value.type };
+        const sql = this.emit({ name, value: value.sql, filter: null }, `${name}(${value.sql})`);
+        if (value.type === 'numeric') return this.numericAggregate(sql);
+        return { sql, type: value.type };
       }
       case 'count_if': {
         this.arity(node, 1, 1, "count_if(status = 'cancelled')");
         const condition = this.condition(node.args[0] as FormulaAst, name);
-        return this.numericAggregate(`count(*) filter (where ${condition})`);
+        return this.numericAggregate(
+          this.emit({ name: 'count', value: '*', filter: condition }, `count(*) filter (where ${condition})`),
+        );
       }
       case 'sum_if':
       case 'avg_if': {
@@ -276,7 +304,12 @@ class Compiler {
         this.arity(node, 2, 2, `${name}(revenue, status = 'paid')`);
         const value = this.numericArgument(node, 0, inside);
         const condition = this.condition(node.args[1] as FormulaAst, name);
-        return this.numericAggregate(`${plain}(${value.sql}) filter (where ${condition})`);
+        return this.numericAggregate(
+          this.emit(
+            { name: plain, value: value.sql, filter: condition },
+            `${plain}(${value.sql}) filter (where ${condition})`,
+          ),
+        );
       }
     }
   }

@@ -3,6 +3,7 @@ export {
   compileFormula,
   isAggregateFunction,
   quoteIdentifier,
+  type AggregateCall,
   type AggregateName,
   type CompiledExpression,
   type CompileOptions,

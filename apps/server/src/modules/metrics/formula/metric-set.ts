@@ -1,6 +1,7 @@
 import type { FormulaAst } from './ast';
 import {
   compileFormula,
+  type CompileOptions,
   isAggregateFunction,
   type CompiledExpression,
   type FormulaColumn,
@@ -113,7 +114,7 @@ export function compileMetricSet(
   definitions: readonly MetricDefinition[],
   columns: readonly FormulaColumn[],
   params: SqlParams,
-  options: { quoteIdent?: (fieldName: string) => string } = {},
+  options: Pick<CompileOptions, 'quoteIdent' | 'aggregate'> = {},
 ): CompiledMetricSet {
   const sql = new Map<string, string>();
   const types = new Map<string, ValueType>();
@@ -171,6 +172,7 @@ export function compileMetricSet(
         columns,
         params,
         quoteIdent: options.quoteIdent,
+        aggregate: options.aggregate,
         metricKeys,
         metric: (name, position) => {
           const target = keyByLower.get(name.toLowerCase());
