@@ -25,7 +25,7 @@ export interface Db extends Queryable {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const INT8_ARRAY_OID = 1016;
-const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as pg.types.TypeId);
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as Parameters<typeof pg.types.getTypeParser>[0]);
 
 export interface DbOptions {
   /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
