@@ -30,18 +30,24 @@ export interface RunningServer {
   logs: string[];
   /** The SMTP server the product delivers its e-mail to. */
   mail: MailSink;
+  /** Stops the server and deletes its data (unless it was started on a given folder). */
   stop(): Promise<void>;
+  /** Kills the process outright, as a crash or an OOM killer would; its data stays. */
+  kill(): Promise<void>;
 }
 
 /** The production build, as `npm start` runs it, on a fresh embedded database in a temporary folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('No production build: run "npm run build" first (npm test does).');
   }
   const port = await freePort();
   const mail = await startMailSink();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tidemark-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tidemark-e2e-'));
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -80,14 +86,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     logs,
     mail,
-    async stop() {
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await exited;
+      }
       await mail.close();
-      if (child.exitCode === null) {
+    },
+    async stop() {
+      await mail.close().catch(() => undefined);
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -149,6 +163,25 @@ export async function signInByMagicLink(
 }
 
 export { rmSync };
+
+/** A signed-in HTTP session without a browser: the cookie header and the CSRF token to send with changes. */
+export async function apiSession(
+  server: RunningServer,
+  email: string,
+): Promise<{ cookie: string; csrf: string }> {
+  const res = await fetch(`${server.url}/v1/auth/magic-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ destination: email }),
+  });
+  if (!res.ok) throw new Error(`magic link request failed: ${res.status} ${await res.text()}`);
+  const link = await latestLinkFor(server, email);
+  const callback = await fetch(link, { redirect: 'manual' });
+  const cookies = callback.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = cookies.find((c) => c.startsWith('tm_csrf='))?.slice('tm_csrf='.length);
+  if (!csrf) throw new Error('no session after following the sign-in link');
+  return { cookie: cookies.join('; '), csrf };
+}
 
 /** One production server and one browser for a test file, started before its tests and stopped after them. */
 export function useProduct(env: Record<string, string> = {}): {

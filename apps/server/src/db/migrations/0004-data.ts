@@ -87,6 +87,8 @@ create table extraction_jobs (
   rows_rejected bigint not null default 0,
   errors jsonb not null default '[]',
   job_id uuid,
+  -- The database session of an upload in progress: when no such session is left, its process died.
+  backend_pid int,
   created_at timestamptz not null default now(),
   started_at timestamptz,
   finished_at timestamptz,

@@ -393,13 +393,41 @@ export async function updateExtraction(
 export async function failInterruptedUploads(db: Queryable, message: string): Promise<number> {
   const rows = await db.query<{ tenant_id: number; connection_id: number }>(
     `update extraction_jobs set status = 'FAILED', message = $1, finished_at = now()
-     where kind = 'upload' and status = 'IN_PROGRESS' and started_at < now() - interval '10 seconds'
-       and not exists (select 1 from pg_stat_activity a
-                       where a.application_name = 'tidemark-upload-' || extraction_jobs.extraction_job_id)
+     where kind = 'upload' and status = 'IN_PROGRESS'
+       and (backend_pid is null or backend_pid not in (select pid from pg_stat_activity))
      returning tenant_id, connection_id`,
     [message],
   );
+  for (const r of rows) {
+    await db.query(
+      `update connections set data_connection_message = $3 where tenant_id = $1 and connection_id = $2`,
+      [r.tenant_id, r.connection_id, message],
+    );
+  }
   return rows.length;
+}
+
+export async function startUpload(
+  db: Queryable,
+  input: { tenantId: number; connectionId: number },
+): Promise<ExtractionRow> {
+  // Inserted on the import's own session, so the pid recorded is the one doing the work.
+  const [row] = await db.query<{ extraction_job_id: number }>(
+    `insert into extraction_jobs (tenant_id, connection_id, kind, status, started_at, backend_pid)
+     values ($1, $2, 'upload', 'IN_PROGRESS', now(), pg_backend_pid()) returning extraction_job_id`,
+    [input.tenantId, input.connectionId],
+  );
+  return (await findExtraction(db, input.tenantId, row!.extraction_job_id))!;
+}
+export async function markNeedsFullRecompute(
+  db: Queryable,
+  tenantId: number,
+  tableId: number,
+): Promise<void> {
+  await db.query(
+    'update warehouse_tables set needs_full_recompute = true where tenant_id = $1 and table_id = $2',
+    [tenantId, tableId],
+  );
 }
 
 export async function listTenantWarehouseTables(
@@ -436,16 +464,5 @@ export async function markSeriesComputed(
        dirty_from = case when loaded_at > $3 then dirty_from end
      where tenant_id = $1 and table_id = $2`,
     [tenantId, tableId, computedAt],
-  );
-}
-
-export async function markNeedsFullRecompute(
-  db: Queryable,
-  tenantId: number,
-  tableId: number,
-): Promise<void> {
-  await db.query(
-    'update warehouse_tables set needs_full_recompute = true where tenant_id = $1 and table_id = $2',
-    [tenantId, tableId],
   );
 }

@@ -156,6 +156,53 @@ describe('CSV data in, from upload to series', () => {
     expect(source.source_tables).toEqual(['year.csv', 'refunds.csv']);
   });
 
+  it('lands two uploads sent at once on their own', async () => {
+    const [a, b] = await Promise.all([
+      uploadCsv(t, shop.owner.headers, { name: 'left.csv', content: ordersCsv({ days: 30 }) }),
+      uploadCsv(t, shop.owner.headers, { name: 'right.csv', content: 'a,b\n"never,closed\n' }),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(400);
+    const tables = await t.db.query<{ tablename: string }>(
+      `select tablename from pg_tables where tablename = $1`,
+      [a.json().import.destination_table_name],
+    );
+    expect(tables).toHaveLength(1);
+  });
+
+  it('imports rows whose date is missing, and says at the date-column step how many there are', async () => {
+    const lines = ['order_id,created_at,channel,revenue'];
+    for (let i = 0; i < 300; i++) {
+      lines.push(
+        `${i},${i % 4 === 0 ? `2025-03-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z` : ''},Email,10`,
+      );
+    }
+    const upload = (
+      await uploadCsv(t, shop.owner.headers, { name: 'sparse.csv', content: lines.join('\n') + '\n' })
+    ).json();
+    expect(upload.import).toMatchObject({ rows_imported: 300, rows_rejected: 0 });
+    const pref = await send('PATCH', '/v1/preferences/pipelines', {
+      preference_value: { date_column: 'created_at' },
+      datasource_id: upload.datasource_id,
+    });
+    expect(pref.statusCode).toBe(200);
+    expect(pref.json().warnings).toEqual([
+      "75.0% of rows have no value in 'created_at'; they are left out of the time series.",
+    ]);
+  });
+
+  it('explains at the date-column step that a file without dates cannot become a time series', async () => {
+    const upload = (
+      await uploadCsv(t, shop.owner.headers, { name: 'nodates.csv', content: 'sku,stock\nA,1\nB,2\n' })
+    ).json();
+    const pref = await send('PATCH', '/v1/preferences/pipelines', {
+      preference_value: { date_column: 'stock' },
+      datasource_id: upload.datasource_id,
+    });
+    expect(pref.statusCode).toBe(400);
+    expect(pref.json().message).toBe(CONNECTION_MESSAGES.noDateColumn);
+  });
+
   it('refuses a file that is not .csv with the spec message', async () => {
     const res = await uploadCsv(t, shop.owner.headers, { name: 'orders.xlsx', content: 'a,b\n1,2\n' });
     expect(res.statusCode).toBe(400);

@@ -47,27 +47,25 @@ export async function importCsvFile(
 ): Promise<ImportSummary> {
   const { connection, filename } = input;
   const tenantId = ctx.tenantId;
-  const extraction = await repo.insertExtraction(ctx.db, {
-    tenantId,
-    connectionId: connection.connection_id,
-    kind: 'upload',
-    status: 'IN_PROGRESS',
-  });
-  const id = extraction.extraction_job_id;
-  await repo.setStage(
-    ctx.db,
-    tenantId,
-    connection.connection_id,
-    'data_connection',
-    'IN_PROGRESS',
-    `Uploading ${filename}`,
-  );
   const errors = new RowErrorLog();
+  let id = 0;
   try {
     return await ctx.db.withClient(async (client) => {
-      // Names this session after the upload from the first byte on, so any process can tell a live upload
-      // from one whose process died (see failInterruptedUploads).
-      await client.query(`set application_name = 'tidemark-upload-${id}'`);
+      const q = {
+        query: async <T extends object>(sql: string, params?: unknown[]) =>
+          (await client.query<T>(sql, params)).rows,
+      };
+      // The upload is recorded on its own session, whose pid tells any process later whether it still runs.
+      id = (await repo.startUpload(q, { tenantId, connectionId: connection.connection_id }))
+        .extraction_job_id;
+      await repo.setStage(
+        ctx.db,
+        tenantId,
+        connection.connection_id,
+        'data_connection',
+        'IN_PROGRESS',
+        `Uploading ${filename}`,
+      );
       const chunks = (input.stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
       const { head, ended } = await readHead(chunks);
       let inspection;
@@ -163,7 +161,6 @@ export async function importCsvFile(
           throw error;
         }
       }
-      await client.query(`set application_name = 'tidemark'`);
 
       const imported = copy.rows;
       const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;
