@@ -7,6 +7,7 @@ import {
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
+  ensureDateIndex,
   markSeriesComputed,
   quoteIdent,
   setConnectionStage,
@@ -105,6 +106,7 @@ export async function computeTableSeries(
   if (!dirtyFrom) for (const d of dims) await refreshTopValues(ctx, d.dimension_id);
 
   const dateColumn = table.columns.find((c) => c.field_name === table.date_column)!;
+  await ensureDateIndex(ctx.db, table.destination_table_name, dateColumn.field_name);
   const tz = params.add(timezone);
   const column = quoteIdent(dateColumn.field_name);
   // The bucket is taken on the store's local clock: plain dates and timestamps already are.
@@ -134,7 +136,16 @@ export async function computeTableSeries(
     ? dims.map((_, i) => `(__gd${i} = 0 and __d${i} is null)`).join(' or ')
     : 'false';
   const dimGroupings = dims.map((_, i) => `grouping(__d${i}) as __gd${i}`);
-  const where = `${column} is not null${from ? ` and ${local} >= ${from}` : ''}`;
+  // The first bound, on the column itself, lets the date index skip old ranges (a day early, for clocks
+  // that skip or repeat midnight); the second is exact.
+  const lowerBound = !from
+    ? ''
+    : dateColumn.data_type === 'timestamptz'
+      ? ` and ${column} >= (${from} at time zone ${tz}) - interval '1 day'`
+      : dateColumn.data_type === 'date'
+        ? ` and ${column} >= ${from}::date`
+        : ` and ${column} >= ${from}`;
+  const where = `${column} is not null${from ? `${lowerBound} and ${local} >= ${from}` : ''}`;
   const source = quoteIdent(table.destination_table_name);
   const values = plan.metrics.map((m, i) => `(${m.sql})::double precision as __v${i}`);
   const smallest = grains[0]!;
