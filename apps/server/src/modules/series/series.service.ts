@@ -10,7 +10,6 @@ import {
   ensureDateIndex,
   markSeriesComputed,
   quoteIdent,
-  setConnectionStage,
   tablesOfConnection,
   type WarehouseTable,
 } from '../connections';
@@ -21,6 +20,7 @@ import {
   metricPlanOfTable,
   type MetricPlan,
 } from '../metrics';
+import { requestPipelineRun } from '../pipelines';
 import * as repo from './series.repository';
 
 export const SERIES_JOB = 'series.compute';
@@ -60,15 +60,8 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
     await computeTableSeries(ctx, table, timezone, table.needs_full_recompute ? null : table.dirty_from);
     touchedConnections.add(table.connection_id);
   }
-  for (const connectionId of touchedConnections) {
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'insight_generation',
-      status: 'SUCCESSFUL',
-      message: null,
-    });
-  }
+  // The pipelines take it from here: they move the connections' insight_generation stage.
+  if (touchedConnections.size) await requestPipelineRun(ctx, ctx.tenantId);
 }
 
 const WEEK = (l: string) => `(date_trunc('week', ${l} + interval '1 day') - interval '1 day')`;
@@ -367,6 +360,15 @@ export async function patternSeries({
   });
   return rows.map((r) => ({
     timestamp: r.ts.toISOString(),
-    result: { y: r.value, yhat: null, yhat_lower: null, yhat_upper: null, anomaly: 'False' },
+    result: {
+      y: r.value,
+      yhat: r.yhat,
+      yhat_lower: r.lower,
+      yhat_upper: r.upper,
+      anomaly:
+        r.value !== null && r.lower !== null && r.upper !== null && (r.value < r.lower || r.value > r.upper)
+          ? 'True'
+          : 'False',
+    },
   }));
 }
