@@ -1,49 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuPool } from '../../jobs/cpu-pool';
-import {
-  buildTestApp,
-  contextOf,
-  createWorkspace,
-  type Actor,
-  type TestApp,
-} from '../../testing/build-test-app';
-import { uploadCsv } from '../../testing/uploads';
+import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
+import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
 import { PipelineFailure, runTenantPipelines } from './pipelines.service';
 
-const DAYS = 120;
-const SPIKE_DAY = 90;
-const DROP_FROM = 104;
-
-/**
- * A store with a steady weekly rhythm: on one day orders jump fourfold everywhere, and from a later day
- * Germany's orders stop while the other countries carry on.
- */
-function storeCsv(): string {
-  const lines = ['order_id,created_at,country,channel,revenue'];
-  let id = 1;
-  let seed = 7;
-  // A store's counts are noisy: a fixed-seed generator keeps the test repeatable.
-  const noise = () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 0.3;
-  const start = Date.UTC(2025, 0, 5);
-  for (let d = 0; d < DAYS; d++) {
-    const weekly = [1, 0.9, 0.95, 1, 1.1, 1.3, 1.2][d % 7]!;
-    for (const country of ['US', 'DE', 'GB']) {
-      const base = country === 'US' ? 40 : country === 'DE' ? 30 : 20;
-      let orders = Math.round(base * weekly * (1 + noise()));
-      // The spike comes mostly from the US: root cause should say so.
-      if (d === SPIKE_DAY) orders *= country === 'US' ? 6 : 1.3;
-      orders = Math.round(orders);
-      if (country === 'DE' && d >= DROP_FROM) orders = 0;
-      for (let k = 0; k < orders; k++) {
-        const ts = new Date(start + d * 86_400_000 + ((k * 7919) % 86_400) * 1000);
-        lines.push(
-          `${id++},${ts.toISOString()},${country},${k % 2 ? 'Email' : 'Direct'},${(30 + (k % 11)).toFixed(2)}`,
-        );
-      }
-    }
-  }
-  return lines.join('\n') + '\n';
-}
+const { DROP_FROM } = INSIGHT_STORE;
 
 describe('pipelines', () => {
   let t: TestApp;
@@ -51,36 +12,7 @@ describe('pipelines', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    shop = await createWorkspace(t);
-    const upload = (
-      await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: storeCsv() })
-    ).json();
-    const table = upload.import.destination_table_name;
-    const item = (field: string, display: string, aggregation?: object) => ({
-      source_table_name: 'orders.csv',
-      destination_table_name: table,
-      field_name: field,
-      display_name: display,
-      ...(aggregation ? { aggregation } : {}),
-    });
-    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: shop.owner.headers, payload });
-    const onboard = await send('POST', '/v1/metrics_hub/onboard', {
-      datasource_id: upload.datasource_id,
-      metrics: [
-        item('order_id', 'Orders', { type: 'operation', value: 'count' }),
-        item('revenue', 'Average Order Value', { type: 'formula', value: 'sum(revenue) / count(order_id)' }),
-      ],
-      dimensions: [item('country', 'Country'), item('channel', 'Channel')],
-    });
-    expect(onboard.statusCode, onboard.body).toBe(200);
-    const pref = await send('PATCH', '/v1/preferences/pipelines', {
-      preference_value: { date_column: 'created_at' },
-      datasource_id: upload.datasource_id,
-    });
-    expect(pref.statusCode, pref.body).toBe(200);
-    // Series, then the pipelines they ask for.
-    await t.app.jobs.waitForIdle();
+    ({ shop } = await createInsightWorkspace(t));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -158,7 +90,7 @@ describe('pipelines', () => {
         i.grain === 'd' &&
         i.dim_name === '' &&
         i.direction === 'down' &&
-        i.insight_ts >= new Date(Date.UTC(2025, 0, 5) + (DROP_FROM - 1) * 86_400_000),
+        i.insight_ts >= new Date(INSIGHT_STORE.START + (DROP_FROM - 1) * 86_400_000),
     );
     expect(
       drop,
