@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SAMPLE_METRICS, generateStore, toCsv } from '@tidemark/sample-data';
+import { SAMPLE_METRICS, generateStore, toCsv, type SampleStore } from '@tidemark/sample-data';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import { createConnection, listCsvConnectorUuid } from '../connections';
 import { onboardMetrics, setPipelinePreference } from '../metrics';
@@ -34,7 +34,17 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
       sessionHash: '',
     },
   };
-  const connectorUuid = await listCsvConnectorUuid(base);
+  await importSampleStore(ctx, store);
+  base.log.info({ tenantId: input.tenantId, end: store.end }, 'demo workspace loaded with the sample store');
+  return true;
+}
+
+/**
+ * A generated store into a workspace through the product's own path: each table uploaded to the CSV
+ * connector, its metrics and dimensions configured and its date column set (which computes the series).
+ */
+export async function importSampleStore(ctx: TenantContext, store: SampleStore): Promise<void> {
+  const connectorUuid = await listCsvConnectorUuid(ctx);
   for (const table of store.tables) {
     const setup = SAMPLE_METRICS.find((m) => m.table === table.name)!;
     const filename = `${table.name}.csv`;
@@ -76,8 +86,6 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
       },
     });
   }
-  base.log.info({ tenantId: input.tenantId, end: store.end }, 'demo workspace loaded with the sample store');
-  return true;
 }
 
 function* bytesOf(chunks: Iterable<string>): Generator<Buffer> {

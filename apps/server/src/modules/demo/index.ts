@@ -1,2 +1,2 @@
 export { demoJobs, requestDemoData, DEMO_LOAD_JOB } from './demo.jobs';
-export { DEMO_SEED, loadSampleStore, sampleStoreOf } from './demo.service';
+export { DEMO_SEED, importSampleStore, loadSampleStore, sampleStoreOf } from './demo.service';

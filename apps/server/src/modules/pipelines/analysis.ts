@@ -11,6 +11,7 @@ import {
   type RootCauseResult,
   type SeriesStatus,
 } from '@tidemark/detect';
+import { holidayBuckets, type Holiday } from './holidays';
 
 /**
  * The engine's work for one metric at one grain: every series (overall and each dimension value) is fitted,
@@ -34,6 +35,8 @@ export interface AnalysisInput {
   timezone: string;
   currency_symbol: string;
   series: AnalysisSeries[];
+  /** Days of the shared retail calendar (holidays.ts): modelled apart, never raised. */
+  holidays?: Holiday[];
 }
 
 export interface SeriesFit {
@@ -73,7 +76,7 @@ export const MIN_HISTORY_FOR_INSIGHTS: Record<Grain, number> = { h: 14 * 24, d: 
  * A dimension value's insight must matter to the whole: its deviation (or, for a ratio, its share of the
  * rows) at least this share of the overall metric over the same buckets. Small segments move a lot.
  */
-export const MIN_SHARE_OF_OVERALL = 0.1;
+export const MIN_SHARE_OF_OVERALL = 0.02;
 /**
  * Hourly series of single dimension values are mostly noise at a store's volumes: their movements are
  * told by the overall hourly insight's root cause and by the daily series of the value.
@@ -101,6 +104,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   for (const series of ordered) {
     const analysis = analyzeSeries(completeBuckets(series), {
       grain,
+      holidays: holidayBuckets(series.ts, input.holidays ?? []),
       tier: metric.tier,
       impact_to_topline: metric.impact_to_topline,
       accent: metric.accent,
@@ -128,18 +132,26 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     if (series.ts.length - 1 < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
     // A value's movement that the whole metric shows too is told by the overall insight's root cause.
     const overallFindings = findings.filter((f) => f.dim_name === '');
-    const toldByOverall = (from: number, to: number, direction: string) =>
+    const toldByOverall = (from: number, to: number, direction: string, type: string) =>
       overallFindings.some(
-        (f) => f.draft.pattern_direction === direction && f.ts_start <= to && f.ts_end >= from,
+        (f) =>
+          f.draft.pattern_type === type &&
+          f.draft.pattern_direction === direction &&
+          f.ts_start <= to &&
+          f.ts_end >= from,
       );
-    const matters = (from: number, to: number, deviation: number) =>
+    const matters = (type: string, from: number, to: number, deviation: number, stopped = false) =>
       series.dim_name === '' ||
       (VALUE_INSIGHT_GRAINS.has(grain) &&
-        !toldByOverall(from, to, deviation >= 0 ? 'up' : 'down') &&
-        shareOfOverall(series, overallSeries, ranges.get('\u0000'), from, to, deviation, metric.additive) >=
-          MIN_SHARE_OF_OVERALL);
+        !toldByOverall(from, to, deviation >= 0 ? 'up' : 'down', type) &&
+        // A value that stops altogether (a channel, a payment method) matters whatever its size.
+        (stopped ||
+          shareOfOverall(series, overallSeries, ranges.get('\u0000'), from, to, deviation, metric.additive) >=
+            MIN_SHARE_OF_OVERALL));
     for (const incident of analysis.spikes) {
-      if (!matters(incident.start, incident.end, incident.current - incident.expected)) continue;
+      const stopped = incident.direction === 'down' && incident.current <= 0.1 * Math.abs(incident.expected);
+      const deviation = incident.current - incident.expected;
+      if (!matters('Point Anomaly', incident.start, incident.end, deviation, stopped)) continue;
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,
@@ -153,7 +165,11 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     const trend = buildTrendInsight(range, analysis.trend, metric, text);
     const cp = analysis.trend.lastChangepoint;
     const last = range.timestamps[range.timestamps.length - 1]!;
-    if (trend && cp && matters(cp.timestamp, last, trendDeviation(range, analysis.trend, cp.index))) {
+    if (
+      trend &&
+      cp &&
+      matters('Trend Change', cp.timestamp, last, trendDeviation(range, analysis.trend, cp.index))
+    ) {
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,
@@ -206,12 +222,27 @@ function rootCauseAt(
     let current = 0;
     let expected = 0;
     let seen = false;
-    for (let i = 0; i < range.timestamps.length; i++) {
-      const t = range.timestamps[i]!;
-      if (t < finding.ts_start || t > finding.ts_end) continue;
-      if (Number.isFinite(range.y[i]!)) current += range.y[i]!;
-      if (Number.isFinite(range.yhat[i]!)) expected += range.yhat[i]!;
-      seen = true;
+    if (finding.draft.pattern_type === 'Trend Change') {
+      // A value's own fit follows its new level; the change is the period after against the one before.
+      const at = range.timestamps.findIndex((t) => t >= finding.ts_start);
+      const season = range.periods[0] ?? 1;
+      let span = Math.min(at, range.timestamps.length - at);
+      if (span >= season) span -= span % season;
+      for (let k = 0; k < span; k++) {
+        const after = range.y[at + k]!;
+        const before = range.y[at - span + k]!;
+        if (Number.isFinite(after)) current += after;
+        if (Number.isFinite(before)) expected += before;
+        seen = true;
+      }
+    } else {
+      for (let i = 0; i < range.timestamps.length; i++) {
+        const t = range.timestamps[i]!;
+        if (t < finding.ts_start || t > finding.ts_end) continue;
+        if (Number.isFinite(range.y[i]!)) current += range.y[i]!;
+        if (Number.isFinite(range.yhat[i]!)) expected += range.yhat[i]!;
+        seen = true;
+      }
     }
     if (!seen) continue;
     const dimension = byDimension.get(s.dim_name) ?? { dim_name: s.dim_name, values: [] };

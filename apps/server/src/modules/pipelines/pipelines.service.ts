@@ -4,6 +4,7 @@ import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import type { AnalysisOutput, InsightFinding } from './analysis';
+import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 
 export const PIPELINE_JOB = 'pipelines.run';
@@ -84,6 +85,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       signal?.throwIfAborted();
       const started = Date.now();
       const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+      const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!.getTime(), r.ts.at(-1)!.getTime()] : []));
       try {
         const output = await ctx.cpu.run(
           'pipelines.analyze-metric',
@@ -101,6 +103,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
               is_derived: metric.is_derived,
               additive: additive.has(metric.kpi_id),
             },
+            holidays: span.length
+              ? retailHolidays(Math.min(...span), Math.max(...span) + 31 * 86_400_000, settings.timezone)
+              : [],
             series: rows.map((r) => ({
               dim_name: r.dim_name,
               dim_val: r.dim_val,

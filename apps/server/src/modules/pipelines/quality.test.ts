@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStore, type PlantedAnomaly, type SampleStore } from '@tidemark/sample-data';
+import { buildTestApp, contextOf, createWorkspace, type TestApp } from '../../testing/build-test-app';
+import { importSampleStore } from '../demo';
+
+interface StoredInsight {
+  kpi_display_name: string;
+  grain: string;
+  dim_name: string;
+  dim_val: string;
+  pattern_type: string;
+  direction: string;
+  insight_ts: Date;
+  ts_end: Date;
+  severity: string;
+  rootcause: {
+    rootcause_data: Array<{ rootcause_details: Array<{ dim_name: string; dim_val: string }> }>;
+  } | null;
+}
+
+const HOUR = 3_600_000;
+const KNOWN_MISSES = ['growth-reversal', 'germany-payment-outage'];
+const DAY = 24 * HOUR;
+
+/**
+ * Detection quality on the sample store (13 months, hourly, two tables, planted anomalies with an answer
+ * key): planted anomalies become insights of the right kind, time and dimension value (or the overall
+ * insight's first root cause), and the store's holidays and Black Friday raise no High insight.
+ */
+describe('insights on the sample store', () => {
+  let t: TestApp;
+  let store: SampleStore;
+  let insights: StoredInsight[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const shop = await createWorkspace(t);
+    store = generateStore({ seed: 42, end: new Date('2026-11-24T14:00:00Z') });
+    await t.db.query('update tenants set timezone = $2 where tenant_id = $1', [
+      shop.tenant.tenant_id,
+      store.timezone,
+    ]);
+    const base = contextOf(t);
+    await importSampleStore(
+      {
+        ...base,
+        tenantId: shop.tenant.tenant_id,
+        isDemo: false,
+        user: {
+          userId: shop.owner.userId,
+          userUuid: '',
+          email: '',
+          tenantId: shop.tenant.tenant_id,
+          isOperator: false,
+          sessionHash: '',
+        },
+      },
+      store,
+    );
+    await t.app.jobs.waitForIdle();
+    insights = await t.db.query<StoredInsight>(
+      `select m.kpi_display_name, i.grain, i.dim_name, i.dim_val, i.pattern_type, i.direction, i.insight_ts,
+              i.ts_end, i.severity, i.rootcause
+         from insights i join metrics m using (tenant_id, kpi_id) where i.tenant_id = $1`,
+      [shop.tenant.tenant_id],
+    );
+  }, 600_000);
+  afterAll(() => t.close());
+
+  const kindOf = (a: PlantedAnomaly) =>
+    a.kind === 'level_shift' || a.kind === 'trend_change' ? 'Trend Change' : 'Point Anomaly';
+
+  function found(a: PlantedAnomaly): StoredInsight | undefined {
+    const start = Date.parse(a.start);
+    const end = Date.parse(a.end);
+    const slack = kindOf(a) === 'Trend Change' ? 3 * DAY : a.grain === 'h' ? HOUR : DAY;
+    return insights.find((i) => {
+      if (!a.metrics.includes(i.kpi_display_name as never)) return false;
+      if (i.direction !== a.direction) return false;
+      if (kindOf(a) === 'Trend Change' && i.pattern_type !== 'Trend Change') {
+        // A level shift is also told well by a spike at its start.
+        if (a.kind !== 'level_shift' || Math.abs(i.insight_ts.getTime() - start) > slack) return false;
+      } else if (kindOf(a) === 'Trend Change') {
+        if (Math.abs(i.insight_ts.getTime() - start) > slack) return false;
+      } else if (i.insight_ts.getTime() > end + slack || i.ts_end.getTime() < start - slack) return false;
+      if (!a.dimension) return true;
+      if (i.dim_val === a.dimension.value) return true;
+      const top = i.rootcause?.rootcause_data[0]?.rootcause_details[0];
+      return i.dim_name === '' && top?.dim_val === a.dimension.value;
+    });
+  }
+
+  it('raises every planted anomaly but the two the engine still misses', () => {
+    const report = store.answerKey.anomalies.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      start: a.start,
+      dimension: a.dimension?.value ?? '',
+      found: !!found(a),
+    }));
+    console.table(report);
+    // A ratchet: these two are still missed (a slow bend of the growth rate, which the engine dates months
+    // away; a two-day drop of a 5% country that the in-sample fit half absorbs). When the engine finds
+    // them this list shrinks; anything else missed fails here.
+    expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
+  });
+
+  it('raises no High insight on the holidays and Black Friday', () => {
+    const peaks = store.answerKey.normalPeaks.map((p) => ({ s: Date.parse(p.start), e: Date.parse(p.end) }));
+    const high = insights.filter(
+      (i) =>
+        i.severity === 'High' &&
+        peaks.some((p) => i.insight_ts.getTime() >= p.s && i.insight_ts.getTime() < p.e),
+    );
+    expect(high.map((i) => [i.kpi_display_name, i.grain, i.dim_val, i.insight_ts.toISOString()])).toEqual([]);
+  });
+});
