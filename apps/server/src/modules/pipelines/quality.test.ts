@@ -105,6 +105,11 @@ describe('insights on the sample store', () => {
     expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
   });
 
+  it('raises the fourfold day of a low-volume channel with a few zero days as High', () => {
+    const planted = store.answerKey.anomalies.find((a) => a.kind === 'low_volume_spike')!;
+    expect(found(planted)?.severity).toBe('High');
+  });
+
   it('raises no High insight on the holidays and Black Friday', () => {
     const peaks = store.answerKey.normalPeaks.map((p) => ({ s: Date.parse(p.start), e: Date.parse(p.end) }));
     const high = insights.filter(
