@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { kbToMb, parseProcStatus, processMemory } from './process-memory';
+
+const STATUS = `Name:\tnode
+Umask:\t0022
+State:\tS (sleeping)
+Pid:\t4242
+VmPeak:\t 11927004 kB
+VmSize:\t 11861468 kB
+VmLck:\t       0 kB
+VmHWM:\t  412345 kB
+VmRSS:\t  198765 kB
+RssAnon:\t  150000 kB
+Threads:\t11
+`;
+
+describe('parseProcStatus', () => {
+  it('reads the peak (VmHWM) and current (VmRSS) resident sizes in kB, not VmPeak', () => {
+    expect(parseProcStatus(STATUS)).toEqual({ peakKb: 412_345, currentKb: 198_765 });
+    expect(kbToMb(412_345)).toBeCloseTo(402.68, 2);
+  });
+
+  it('says which line is missing (a kernel thread has no memory lines)', () => {
+    expect(() => parseProcStatus('Name:\tkthreadd\nVmRSS:\t1 kB\n')).toThrow('no VmHWM line');
+  });
+
+  it.runIf(process.platform === 'linux')('reads this very process', () => {
+    const memory = processMemory(process.pid);
+    expect(memory.peakKb).toBeGreaterThanOrEqual(memory.currentKb);
+    expect(memory.currentKb).toBeGreaterThan(0);
+  });
+});
