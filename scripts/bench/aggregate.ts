@@ -1,0 +1,197 @@
+/**
+ * npm run bench:aggregate — 5 metrics × 4 grains × 3 dimensions over the orders file, through the product's
+ * real path: a PostgreSQL source (a throwaway tm_bench_* database on BENCH_PG_URL), its table synced, the
+ * metrics configured, then the series computed in full (from the date-column PATCH) and incrementally (one
+ * new day, synced). Times come from pg-boss's own job records in the product database.
+ */
+import pg from 'pg';
+import { signIn } from './api-client';
+import { runWithCleanup } from './cleanup';
+import {
+  connectPostgres,
+  extractionResults,
+  onboardMetrics,
+  patternSeries,
+  setDateColumn,
+  syncNow,
+  waitForExtraction,
+} from './data-in';
+import { machineLine } from './machine';
+import { ensureOrdersFile } from './orders-file';
+import { kbToMb, processMemory } from './process-memory';
+import {
+  connectionTenant,
+  dbNow,
+  jobsSince,
+  openProductDb,
+  pointCounts,
+  sampleActivity,
+  waitForJobs,
+  type JobRun,
+} from './product-db';
+import { startProductServer } from './product-server';
+import { aggregateLine, longestStatements, oneLine, rowsPerSecond, table, thousands } from './report';
+import { parseSettings } from './settings';
+import {
+  SOURCE_TABLE,
+  appendDay,
+  createSourceDb,
+  credentialsFor,
+  databaseUrl,
+  dropSourceDb,
+  loadOrders,
+  sourceDbName,
+} from './source-db';
+
+const SERIES_JOB = 'series.compute';
+const SYNC_JOB = 'connections.sync';
+const seconds = (from: Date, to: Date | null) => (to ? (to.getTime() - from.getTime()) / 1000 : NaN);
+const s = (value: number) => `${value.toFixed(2)} s`;
+
+function jobRows(label: string, jobs: JobRun[]): string[][] {
+  return jobs.map((j) => [
+    label,
+    j.id.slice(0, 8),
+    s(seconds(j.createdOn, j.startedOn)),
+    s(seconds(j.startedOn ?? j.createdOn, j.completedOn)),
+  ]);
+}
+
+await runWithCleanup(async (cleanup) => {
+  const settings = parseSettings(process.env);
+  console.log(
+    `bench:aggregate ${new Date().toISOString()} rows=${thousands(settings.rows)} seed=${settings.seed}`,
+  );
+  console.log(machineLine());
+  const file = await ensureOrdersFile(settings);
+  console.log(
+    `file: ${file.path} (${(file.bytes / 1024 ** 2).toFixed(0)} MB, ${file.reused ? 'reused' : 'written'})`,
+  );
+
+  // The merchant's database.
+  const sourceName = sourceDbName();
+  const sourceUrl = databaseUrl(settings.pgUrl, sourceName);
+  cleanup.add(`drop the source database ${sourceName}`, () => dropSourceDb(settings.pgUrl, sourceName));
+  await createSourceDb(settings.pgUrl, sourceName);
+  let t = Date.now();
+  const loaded = await loadOrders(sourceUrl, file.path);
+  console.log(
+    `source: ${sourceName}.orders, ${thousands(loaded)} rows loaded in ${s((Date.now() - t) / 1000)}`,
+  );
+
+  const server = await startProductServer();
+  cleanup.add('stop the product server', () => server.stop());
+  const db = openProductDb(server.dataDir);
+  cleanup.add('close the product database pool', () => db.end());
+  const machinePg = new pg.Pool({
+    connectionString: settings.pgUrl,
+    max: 2,
+    application_name: 'tidemark-bench',
+  });
+  machinePg.on('error', () => undefined);
+  cleanup.add('close the machine database pool', () => machinePg.end());
+  const api = await signIn(server.url, server.mail, 'bench@aggregate-shop.test');
+
+  // Connect, choose the table, first sync (set-up: printed, not the figure).
+  t = Date.now();
+  const datasourceId = await connectPostgres(api, credentialsFor(settings.pgUrl, sourceName), SOURCE_TABLE);
+  const first = await waitForExtraction(api, datasourceId);
+  const syncS = (Date.now() - t) / 1000;
+  console.log(
+    `first sync: ${thousands(first.rows_imported)} rows in ${s(syncS)} (${thousands(rowsPerSecond(first.rows_imported, syncS))} rows/s)`,
+  );
+  const results = await extractionResults(api, first.extraction_job_id);
+  const destination = results.tables[0]!.destination_table_name;
+  const kpiIds = await onboardMetrics(api, datasourceId, SOURCE_TABLE, destination);
+  const { tenantId, timezone } = await connectionTenant(db, datasourceId);
+
+  const activity = [sampleActivity(db, ['tidemark']), sampleActivity(machinePg, [sourceName])];
+
+  // Full: from the date-column PATCH to the completion of the series job it asks for.
+  const fullFrom = await dbNow(db);
+  await setDateColumn(api, datasourceId, destination, 'created_at');
+  const fullJobs = await waitForJobs(db, SERIES_JOB, fullFrom);
+  const fullS = seconds(fullFrom, fullJobs[fullJobs.length - 1]!.completedOn);
+  const counts = await pointCounts(db, tenantId);
+
+  // Incremental: one new day in the source, synced; until the series job after it completes.
+  const day = await appendDay(sourceUrl, { seed: settings.seed, timezone });
+  const incFrom = await dbNow(db);
+  const extractionId = await syncNow(api, datasourceId);
+  const synced = await waitForExtraction(api, datasourceId, { after: extractionId - 1 });
+  const incJobs = await waitForJobs(db, SERIES_JOB, incFrom);
+  const incS = seconds(incFrom, incJobs[incJobs.length - 1]!.completedOn);
+  const syncJobs = await jobsSince(db, SYNC_JOB, incFrom);
+  const memory = processMemory(server.pid);
+  for (const sampler of activity) await sampler.stop();
+
+  // Cross-check: the new day's revenue as the product serves it, against the source's own sum.
+  const points = await patternSeries(api, {
+    kpiId: kpiIds[0]!,
+    grain: 'd',
+    start: day.start,
+    end: new Date(day.end.getTime() - 1),
+  });
+  const point = points.find((p) => new Date(p.timestamp).getTime() === day.start.getTime());
+  const served = point?.result.y ?? null;
+  // A cent: the series are doubles, the source sums numeric.
+  const matches = served !== null && Math.abs(served - day.revenue) < 0.01;
+
+  console.log('');
+  console.log(
+    table([
+      ['run', 'seconds', 'rows', 'rows/s'],
+      [
+        'full (PATCH date column → series job done)',
+        s(fullS),
+        thousands(file.rows),
+        thousands(rowsPerSecond(file.rows, fullS)),
+      ],
+      [
+        'incremental (new day: sync → series job done)',
+        s(incS),
+        thousands(day.rows),
+        thousands(rowsPerSecond(day.rows, incS)),
+      ],
+    ]),
+  );
+  console.log('');
+  console.log(
+    table([
+      ['job', 'id', 'queued', 'ran'],
+      ...jobRows(`full ${SERIES_JOB}`, fullJobs),
+      ...jobRows(`incremental ${SYNC_JOB}`, syncJobs),
+      ...jobRows(`incremental ${SERIES_JOB}`, incJobs),
+    ]),
+  );
+  console.log('');
+  console.log(
+    table([
+      ['grain', 'series', 'points'],
+      ...counts.map((c) => [c.grain, thousands(c.series), thousands(c.points)]),
+    ]),
+  );
+  console.log('');
+  console.log('longest statements seen (pg_stat_activity every 200 ms; at least this long):');
+  const longest = longestStatements(
+    activity.flatMap((a) => a.samples),
+    8,
+  );
+  console.log(
+    table(
+      longest.map((l) => [
+        s(l.seconds),
+        l.database === 'tidemark' ? 'product' : 'source',
+        oneLine(l.query, 150),
+      ]),
+    ),
+  );
+  console.log('');
+  console.log(
+    `cross-check ${day.start.toISOString()} revenue: pattern_series ${served ?? 'no point'}, source ${day.revenue.toFixed(2)} (${day.rows} orders, ${synced.rows_imported} rows synced) — ${matches ? 'match' : 'MISMATCH'}`,
+  );
+  if (!matches) process.exitCode = 1;
+  console.log(`server peak RSS ${kbToMb(memory.peakKb).toFixed(0)} MB`);
+  console.log(`${machineLine()} (after)`);
+  console.log(aggregateLine({ fullS, incrementalS: incS }));
+});
