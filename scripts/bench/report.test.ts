@@ -40,7 +40,7 @@ describe('benchmark report', () => {
         ['copy', '12.50 s'],
         ['before', '0.20 s'],
       ]),
-    ).toBe(['phase  seconds', 'copy   12.50 s', 'before  0.20 s'].join('\n'));
+    ).toBe(['phase   seconds', 'copy    12.50 s', 'before   0.20 s'].join('\n'));
   });
 
   it('splits a request into before, during and after the COPY by its samples', () => {
