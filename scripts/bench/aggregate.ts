@@ -30,7 +30,15 @@ import {
   type JobRun,
 } from './product-db';
 import { startProductServer } from './product-server';
-import { aggregateLine, longestStatements, oneLine, rowsPerSecond, table, thousands } from './report';
+import {
+  aggregateLine,
+  longestStatements,
+  oneLine,
+  rowsPerSecond,
+  table,
+  thousands,
+  type LongStatement,
+} from './report';
 import { parseSettings } from './settings';
 import {
   SOURCE_TABLE,
@@ -55,6 +63,33 @@ function jobRows(label: string, jobs: JobRun[]): string[][] {
     s(seconds(j.createdOn, j.startedOn)),
     s(seconds(j.startedOn ?? j.createdOn, j.completedOn)),
   ]);
+}
+
+/** Samples running statements in the product's database and the source's, until stopped. */
+function watchStatements(product: pg.Pool, machine: pg.Pool, sourceName: string) {
+  const samplers = [sampleActivity(product, ['tidemark']), sampleActivity(machine, [sourceName])];
+  return {
+    async stop(): Promise<LongStatement[]> {
+      for (const sampler of samplers) await sampler.stop();
+      return longestStatements(
+        samplers.flatMap((x) => x.samples),
+        6,
+      );
+    },
+  };
+}
+
+const labelled = (run: string, statements: LongStatement[]) => statements.map((l) => ({ run, ...l }));
+
+function statementTable(rows: Array<LongStatement & { run: string }>): string {
+  return table(
+    rows.map((l) => [
+      l.run,
+      s(l.seconds),
+      l.database === 'tidemark' ? 'product' : 'source',
+      oneLine(l.query, 140),
+    ]),
+  );
 }
 
 await runWithCleanup(async (cleanup) => {
@@ -105,25 +140,26 @@ await runWithCleanup(async (cleanup) => {
   const kpiIds = await onboardMetrics(api, datasourceId, SOURCE_TABLE, destination);
   const { tenantId, timezone } = await connectionTenant(db, datasourceId);
 
-  const activity = [sampleActivity(db, ['tidemark']), sampleActivity(machinePg, [sourceName])];
-
   // Full: from the date-column PATCH to the completion of the series job it asks for.
+  const fullActivity = watchStatements(db, machinePg, sourceName);
   const fullFrom = await dbNow(db);
   await setDateColumn(api, datasourceId, destination, 'created_at');
   const fullJobs = await waitForJobs(db, SERIES_JOB, fullFrom);
   const fullS = seconds(fullFrom, fullJobs[fullJobs.length - 1]!.completedOn);
+  const fullStatements = await fullActivity.stop();
   const counts = await pointCounts(db, tenantId);
 
   // Incremental: one new day in the source, synced; until the series job after it completes.
   const day = await appendDay(sourceUrl, { seed: settings.seed, timezone });
+  const incActivity = watchStatements(db, machinePg, sourceName);
   const incFrom = await dbNow(db);
   const extractionId = await syncNow(api, datasourceId);
   const synced = await waitForExtraction(api, datasourceId, { after: extractionId - 1 });
   const incJobs = await waitForJobs(db, SERIES_JOB, incFrom);
   const incS = seconds(incFrom, incJobs[incJobs.length - 1]!.completedOn);
   const syncJobs = await jobsSince(db, SYNC_JOB, incFrom);
+  const incStatements = await incActivity.stop();
   const memory = processMemory(server.pid);
-  for (const sampler of activity) await sampler.stop();
 
   // Cross-check: the new day's revenue as the product serves it, against the source's own sum.
   const points = await patternSeries(api, {
@@ -172,19 +208,9 @@ await runWithCleanup(async (cleanup) => {
     ]),
   );
   console.log('');
-  console.log('longest statements seen (pg_stat_activity every 200 ms; at least this long):');
-  const longest = longestStatements(
-    activity.flatMap((a) => a.samples),
-    8,
-  );
+  console.log('longest statements (pg_stat_activity every 100 ms; each ran at least this long):');
   console.log(
-    table(
-      longest.map((l) => [
-        s(l.seconds),
-        l.database === 'tidemark' ? 'product' : 'source',
-        oneLine(l.query, 150),
-      ]),
-    ),
+    statementTable([...labelled('full', fullStatements), ...labelled('incremental', incStatements)]),
   );
   console.log('');
   console.log(

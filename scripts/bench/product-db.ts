@@ -71,7 +71,7 @@ export function sampleCopyProgress(db: pg.Pool, intervalMs = 100): Sampler<CopyS
 }
 
 /** Running statements of other sessions, with the server's clock on both ends of their duration. */
-export function sampleActivity(db: pg.Pool, databases: string[], intervalMs = 200): Sampler<ActivitySample> {
+export function sampleActivity(db: pg.Pool, databases: string[], intervalMs = 100): Sampler<ActivitySample> {
   return sampleEvery(intervalMs, async () => {
     const { rows } = await db.query<{ datname: string; pid: number; qs: number; now: number; query: string }>(
       `select datname, pid, extract(epoch from query_start) * 1000 as qs,

@@ -87,6 +87,8 @@ export async function loadOrders(url: string, file: string): Promise<number> {
       createReadStream(file, { highWaterMark: 1 << 20 }),
       c.query(copyFrom(`copy orders (${COLUMNS}) from stdin (format csv, header true)`)),
     );
+    // A store's orders table is indexed on its creation time; the connector's incremental reads use it.
+    await c.query('create index orders_created_at on orders (created_at)');
     await c.query('analyze orders');
     const { rows } = await c.query<{ n: string }>('select count(*)::text as n from orders');
     return Number(rows[0]!.n);
