@@ -114,8 +114,7 @@ await runWithCleanup(async (cleanup) => {
     `source: ${sourceName}.orders, ${thousands(loaded)} rows loaded in ${s((Date.now() - t) / 1000)}`,
   );
 
-  const server = await startProductServer();
-  cleanup.add('stop the product server', () => server.stop());
+  const server = await startProductServer(cleanup);
   const db = openProductDb(server.dataDir);
   cleanup.add('close the product database pool', () => db.end());
   const machinePg = new pg.Pool({

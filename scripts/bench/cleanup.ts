@@ -33,7 +33,9 @@ export function createCleanup(log: (message: string) => void = (m) => console.er
 /** Runs `main`, then the cleanup; Ctrl-C or SIGTERM runs the cleanup and exits 130/143. */
 export async function runWithCleanup(main: (cleanup: Cleanup) => Promise<void>): Promise<void> {
   const cleanup = createCleanup();
+  let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    interrupted = true;
     console.error(`\n${signal}: cleaning up…`);
     void cleanup.run().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
@@ -42,7 +44,8 @@ export async function runWithCleanup(main: (cleanup: Cleanup) => Promise<void>):
   try {
     await main(cleanup);
   } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    // After Ctrl-C the run fails because its server is gone: that is no news.
+    if (!interrupted) console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = 1;
   } finally {
     await cleanup.run();

@@ -32,8 +32,7 @@ await runWithCleanup(async (cleanup) => {
     `file: ${file.path} (${mb.toFixed(0)} MB, ${file.reused ? 'reused' : `written in ${file.seconds.toFixed(1)} s`})`,
   );
 
-  const server = await startProductServer();
-  cleanup.add('stop the product server', () => server.stop());
+  const server = await startProductServer(cleanup);
   const db = openProductDb(server.dataDir);
   cleanup.add('close the product database pool', () => db.end());
   const api = await signIn(server.url, server.mail, 'bench@ingest-shop.test');

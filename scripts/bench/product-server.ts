@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailSink, type MailSink } from '../../e2e/support/mail-sink';
+import type { Cleanup } from './cleanup';
 import { repoRoot } from './settings';
 
 export interface ProductServer {
@@ -33,7 +34,7 @@ async function freePort(): Promise<number> {
  * The production build as `npm start` runs it, on a fresh embedded database in a temporary DATA_DIR, with no
  * demo data and warnings only. Production has no local outbox, so sign-in links go to an SMTP sink.
  */
-export async function startProductServer(): Promise<ProductServer> {
+export async function startProductServer(cleanup: Cleanup): Promise<ProductServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('No production build: run "npm run build" first.');
@@ -66,20 +67,24 @@ export async function startProductServer(): Promise<ProductServer> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await mail.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await mail.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  // Registered before the server is up, so Ctrl-C during its start also stops it and deletes its folder.
+  cleanup.add('stop the product server', stop);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) {
+    if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`the server exited with ${child.exitCode}:\n${logs.join('')}`);
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${logs.join('')}`);
     }
     try {
       if ((await fetch(`${url}/v1/health`)).ok) break;
