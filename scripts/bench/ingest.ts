@@ -11,7 +11,7 @@ import { runWithCleanup } from './cleanup';
 import { uploadCsv } from './data-in';
 import { machineLine } from './machine';
 import { ensureOrdersFile } from './orders-file';
-import { kbToMb, processMemory } from './process-memory';
+import { kbToMb, processCpuSeconds, processMemory } from './process-memory';
 import { checkpoint, dataColumns, openProductDb, productDbUrl, sampleCopyProgress } from './product-db';
 import { startProductServer } from './product-server';
 import { ingestLine, rowsPerSecond, splitPhases, table, thousands } from './report';
@@ -40,10 +40,18 @@ await runWithCleanup(async (cleanup) => {
   // 1. The product's path: multipart upload → sniff and type → CSV to COPY text → COPY → describe → commit.
   await checkpoint(db);
   const sampler = sampleCopyProgress(db);
+  const serverCpu = processCpuSeconds(server.pid);
+  const ownCpu = process.cpuUsage();
   const started = Date.now();
   const result = await uploadCsv(api, file.path);
   const ended = Date.now();
   await sampler.stop();
+  // Where the CPU went: two cores shared by the server, its database backend and this uploader.
+  const cpu = {
+    server: processCpuSeconds(server.pid) - serverCpu,
+    backend: [...sampler.backendCpu].reduce((sum, [pid, at]) => sum + processCpuSeconds(pid) - at, 0),
+    uploader: (process.cpuUsage(ownCpu).user + process.cpuUsage(ownCpu).system) / 1e6,
+  };
   const productS = (ended - started) / 1000;
   const memory = processMemory(server.pid);
   const summary = result.import;
@@ -59,6 +67,8 @@ await runWithCleanup(async (cleanup) => {
   await client.connect();
   cleanup.add('close the COPY connection', () => client.end());
   await checkpoint(client);
+  const { rows: backend } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const copyBackendCpu = processCpuSeconds(backend[0]!.pid);
   const copyStarted = Date.now();
   await client.query('begin');
   await client.query(`create table bench_copy (like ${quote(destination)} including all)`);
@@ -70,6 +80,7 @@ await runWithCleanup(async (cleanup) => {
   );
   await client.query('commit');
   const copyS = (Date.now() - copyStarted) / 1000;
+  const copyCpu = processCpuSeconds(backend[0]!.pid) - copyBackendCpu;
   const { rows: counted } = await client.query<{ n: string }>('select count(*)::text as n from bench_copy');
   if (Number(counted[0]!.n) !== file.rows)
     throw new Error(`COPY loaded ${counted[0]!.n} rows of ${file.rows}`);
@@ -100,6 +111,9 @@ await runWithCleanup(async (cleanup) => {
   );
   console.log(
     `product: ${thousands(summary.rows_imported)} rows imported, ${summary.rows_rejected} rejected; server peak RSS ${kbToMb(memory.peakKb).toFixed(0)} MB (now ${kbToMb(memory.currentKb).toFixed(0)} MB)`,
+  );
+  console.log(
+    `CPU: product upload ${cpu.server.toFixed(1)} s server (node), ${cpu.backend.toFixed(1)} s its COPY backend, ${cpu.uploader.toFixed(1)} s this uploader, over ${productS.toFixed(1)} s; postgres COPY ${copyCpu.toFixed(1)} s backend over ${copyS.toFixed(1)} s`,
   );
   console.log(`${machineLine()} (after)`);
   console.log(

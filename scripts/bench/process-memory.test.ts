@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kbToMb, parseProcStatus, processMemory } from './process-memory';
+import { kbToMb, parseProcStat, parseProcStatus, processCpuSeconds, processMemory } from './process-memory';
 
 const STATUS = `Name:\tnode
 Umask:\t0022
@@ -28,5 +28,21 @@ describe('parseProcStatus', () => {
     const memory = processMemory(process.pid);
     expect(memory.peakKb).toBeGreaterThanOrEqual(memory.currentKb);
     expect(memory.currentKb).toBeGreaterThan(0);
+  });
+});
+
+describe('parseProcStat', () => {
+  it('reads user and system CPU seconds, also when the command name has spaces and parentheses', () => {
+    const line =
+      '4242 (node (bench) x) S 1 4242 4242 0 -1 4194560 51234 0 12 0 1234 567 0 0 20 0 11 0 8000 1000000 40000\n';
+    expect(parseProcStat(line)).toEqual({ userS: 12.34, systemS: 5.67 });
+  });
+
+  it('refuses a line it cannot read', () => {
+    expect(() => parseProcStat('garbage')).toThrow('unreadable');
+  });
+
+  it.runIf(process.platform === 'linux')('reads this very process', () => {
+    expect(processCpuSeconds(process.pid)).toBeGreaterThan(0);
   });
 });

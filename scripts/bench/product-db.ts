@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { processCpuSeconds } from './process-memory';
 import type { ActivitySample, CopySample } from './report';
 
 /**
@@ -59,15 +60,26 @@ export function sampleEvery<T>(intervalMs: number, take: () => Promise<T[]>): Sa
   };
 }
 
-/** Whether a COPY FROM is running in the product's database, sampled (pg_stat_progress_copy). */
-export function sampleCopyProgress(db: pg.Pool, intervalMs = 100): Sampler<CopySample & { tuples: number }> {
-  return sampleEvery(intervalMs, async () => {
-    const { rows } = await db.query<{ copying: boolean; tuples: string }>(
-      `select count(*) > 0 as copying, coalesce(sum(tuples_processed), 0)::text as tuples
+/**
+ * Whether a COPY FROM is running in the product's database, sampled (pg_stat_progress_copy). `backendCpu`
+ * holds, per backend seen copying, its CPU seconds when first seen, to tell later what the COPY cost it.
+ */
+export function sampleCopyProgress(
+  db: pg.Pool,
+  intervalMs = 100,
+): Sampler<CopySample & { tuples: number }> & { backendCpu: Map<number, number> } {
+  const backendCpu = new Map<number, number>();
+  const sampler = sampleEvery(intervalMs, async () => {
+    const { rows } = await db.query<{ copying: boolean; tuples: string; pids: number[] }>(
+      `select count(*) > 0 as copying, coalesce(sum(tuples_processed), 0)::text as tuples,
+         coalesce(array_agg(pid), '{}') as pids
        from pg_stat_progress_copy where command = 'COPY FROM'`,
     );
-    return [{ at: Date.now(), copying: rows[0]!.copying, tuples: Number(rows[0]!.tuples) }];
+    const row = rows[0]!;
+    for (const pid of row.pids) if (!backendCpu.has(pid)) backendCpu.set(pid, processCpuSeconds(pid));
+    return [{ at: Date.now(), copying: row.copying, tuples: Number(row.tuples) }];
   });
+  return { ...sampler, backendCpu };
 }
 
 /** Running statements of other sessions, with the server's clock on both ends of their duration. */
