@@ -127,10 +127,12 @@ await runWithCleanup(async (cleanup) => {
   const api = await signIn(server.url, server.mail, 'bench@aggregate-shop.test');
 
   // Connect, choose the table, first sync (set-up: printed, not the figure).
+  const syncActivity = watchStatements(db, machinePg, sourceName);
   t = Date.now();
   const datasourceId = await connectPostgres(api, credentialsFor(settings.pgUrl, sourceName), SOURCE_TABLE);
   const first = await waitForExtraction(api, datasourceId);
   const syncS = (Date.now() - t) / 1000;
+  const syncStatements = await syncActivity.stop();
   console.log(
     `first sync: ${thousands(first.rows_imported)} rows in ${s(syncS)} (${thousands(rowsPerSecond(first.rows_imported, syncS))} rows/s)`,
   );
@@ -209,7 +211,11 @@ await runWithCleanup(async (cleanup) => {
   console.log('');
   console.log('longest statements (pg_stat_activity every 100 ms; each ran at least this long):');
   console.log(
-    statementTable([...labelled('full', fullStatements), ...labelled('incremental', incStatements)]),
+    statementTable([
+      ...labelled('first sync', syncStatements.slice(0, 3)),
+      ...labelled('full', fullStatements),
+      ...labelled('incremental', incStatements),
+    ]),
   );
   console.log('');
   console.log(
