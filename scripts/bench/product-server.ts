@@ -34,7 +34,11 @@ async function freePort(): Promise<number> {
  * The production build as `npm start` runs it, on a fresh embedded database in a temporary DATA_DIR, with no
  * demo data and warnings only. Production has no local outbox, so sign-in links go to an SMTP sink.
  */
-export async function startProductServer(cleanup: Cleanup): Promise<ProductServer> {
+export async function startProductServer(
+  cleanup: Cleanup,
+  /** Overrides for a one-off look (LOG_LEVEL=debug shows the database's own log). */
+  env: Record<string, string> = {},
+): Promise<ProductServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('No production build: run "npm run build" first.');
@@ -58,6 +62,7 @@ export async function startProductServer(cleanup: Cleanup): Promise<ProductServe
       LOG_LEVEL: 'warn',
       SMTP_URL: mail.url,
       SEED_DEMO_DATA: 'false',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
