@@ -68,7 +68,7 @@ export async function startProductServer(
   });
   const keep = (d: Buffer) => {
     logs.push(d.toString());
-    if (logs.length > 200) logs.shift();
+    if (logs.length > 5000) logs.shift();
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
