@@ -6,7 +6,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys({ ...pkg.dependencies }).filter((name) => !name.startsWith('@tidemark/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', flags: 'src/cli/flags.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    flags: 'src/cli/flags.ts',
+    'cpu-worker': 'src/jobs/cpu-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -6,7 +6,9 @@ import type { Config } from './config/env';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createJobQueue } from './jobs/queue';
+import { createCpuPool } from './jobs/cpu-pool';
 import { jobDefinitions } from './jobs/registry';
+import { requestMissingPipelineRuns } from './modules/pipelines';
 import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
@@ -82,9 +84,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.dataDir,
     }),
   );
-  // Jobs stop first (running ones finish or are handed back), then the database they use.
+  const cpu = createCpuPool({
+    size: config.pipelineThreads,
+    defaultTimeoutMs: config.pipelineTimeoutSeconds * 1000,
+  });
+  app.decorate('cpu', cpu);
+  // Jobs stop first (running ones finish or are handed back), then the threads and the database they use.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await cpu.close();
     if (!options.db) await db.close();
   });
   app.decorate('routeTable', []);
@@ -121,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.start({ work: config.runJobs });
     await recoverInterruptedUploads(baseContext(app));
     if (config.seedDemo && config.seedDemoData) await requestDemoData(baseContext(app));
+    await requestMissingPipelineRuns(baseContext(app));
   });
   return app;
 }

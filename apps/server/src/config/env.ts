@@ -52,6 +52,8 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  PIPELINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  PIPELINE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
 });
 
 export interface Config {
@@ -88,6 +90,10 @@ export interface Config {
   /** Run job workers in this process (the default); `npm run worker` runs them alone. */
   runJobs: boolean;
   jobPollSeconds: number;
+  /** Worker threads for model fits; by default one fewer than the cores. */
+  pipelineThreads: number | undefined;
+  /** Hard limit of one metric's analysis at one grain. */
+  pipelineTimeoutSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -166,6 +172,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     seedDemoData: e.SEED_DEMO_DATA,
     runJobs: e.RUN_JOBS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    pipelineThreads: e.PIPELINE_THREADS,
+    pipelineTimeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS,
   };
   return { ...config, ...overrides };
 }

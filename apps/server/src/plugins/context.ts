@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { JobQueue } from '../jobs/queue';
 import type { Sealer } from '../crypto/sealer';
+import type { CpuPool } from '../jobs/cpu-pool';
 
 export interface AuthUser {
   userId: number;
@@ -24,11 +25,21 @@ export interface BaseContext {
   jobs: JobQueue;
   /** Encrypts secrets at rest; null when no key is configured (database connectors then say so). */
   sealer: Sealer | null;
+  /** Worker threads for CPU-heavy steps (model fits), so requests are never stalled by them. */
+  cpu: CpuPool;
 }
 
 /** The infrastructure every service verb and job receives, from the app's decorations. */
 export function baseContext(app: FastifyInstance, log: FastifyBaseLogger = app.log): BaseContext {
-  return { db: app.db, config: app.config, mailer: app.mailer, log, jobs: app.jobs, sealer: app.sealer };
+  return {
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    log,
+    jobs: app.jobs,
+    sealer: app.sealer,
+    cpu: app.cpu,
+  };
 }
 
 export interface SessionContext extends BaseContext {
@@ -48,6 +59,7 @@ declare module 'fastify' {
     mailer: Mailer;
     jobs: JobQueue;
     sealer: Sealer | null;
+    cpu: CpuPool;
     /** Signs cookies and keys CSRF tokens; from SESSION_SECRET or made once and kept in the database. */
     sessionSecret: string;
   }

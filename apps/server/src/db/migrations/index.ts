@@ -2,6 +2,7 @@ import foundation from './0001-foundation';
 import uniqueWorkspaceNames from './0002-unique-workspace-names';
 import jobs from './0003-jobs';
 import data from './0004-data';
+import insights from './0005-insights';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -9,4 +10,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0002-unique-workspace-names', sql: uniqueWorkspaceNames },
   { id: '0003-jobs', sql: jobs },
   { id: '0004-data', sql: data },
+  { id: '0005-insights', sql: insights },
 ];

@@ -34,14 +34,14 @@ export async function describeColumns(
   );
   const totals = rows[0] ?? { n: 0 };
   const rowCount = Number(totals.n);
-  const samples = await Promise.all(
-    columns.map(async (c) => {
-      const res = await client.query<{ v: string }>(
-        `select distinct ${quoteIdent(c.field_name)}::text as v from (select ${quoteIdent(c.field_name)} from ${quoteIdent(table)} where ${quoteIdent(c.field_name)} is not null limit 200) s limit 3`,
-      );
-      return res.rows.map((r) => r.v.slice(0, 80));
-    }),
-  );
+  // One statement at a time: a client runs its queries in turn anyway, and pg 9 refuses to queue them.
+  const samples: string[][] = [];
+  for (const c of columns) {
+    const res = await client.query<{ v: string }>(
+      `select distinct ${quoteIdent(c.field_name)}::text as v from (select ${quoteIdent(c.field_name)} from ${quoteIdent(table)} where ${quoteIdent(c.field_name)} is not null limit 200) s limit 3`,
+    );
+    samples.push(res.rows.map((r) => r.v.slice(0, 80)));
+  }
   return {
     rowCount,
     columns: columns.map((c, i) => ({

@@ -8,9 +8,10 @@ import * as repo from './connections.repository';
 import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
   copyInto,
+  addWarehouseKeys,
   createWarehouseTable,
   dropWarehouseTable,
-  quoteIdent,
+  renameWarehouseTable,
   warehouseTableName,
 } from './warehouse';
 
@@ -112,6 +113,7 @@ export async function importCsvFile(
             tenantId,
             table: building,
             columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+            keysLater: true,
           });
           await copyInto(
             client,
@@ -127,9 +129,10 @@ export async function importCsvFile(
                 : 'The file has a header but no rows.',
             );
           }
+          await addWarehouseKeys(client, building);
           if (existing) {
             await dropWarehouseTable(client, destination);
-            await client.query(`alter table ${quoteIdent(building)} rename to ${quoteIdent(destination)}`);
+            await renameWarehouseTable(client, building, destination);
           }
           const described = await describeColumns(
             client,

@@ -11,4 +11,4 @@ export {
   type WarehouseTable,
 } from './connections.service';
 export { connectionsJobs } from './connections.jobs';
-export { quoteIdent } from './warehouse';
+export { ensureDateIndex, quoteIdent } from './warehouse';

@@ -98,12 +98,23 @@ export async function readPoints(
     start: Date | null;
     end: Date | null;
   },
-): Promise<Array<{ ts: Date; value: number | null }>> {
-  return db.query<{ ts: Date; value: number | null }>(
-    `select p.ts, p.value from series s cross join lateral unnest(s.ts, s.y) as p (ts, value)
+): Promise<StoredPoint[]> {
+  // The fit covers the buckets up to the newest complete one; later buckets read null until the next run.
+  return db.query<StoredPoint>(
+    `select p.ts, p.value, p.yhat, p.lower, p.upper
+       from series s cross join lateral unnest(s.ts, s.y, s.yhat, s.yhat_lower, s.yhat_upper)
+            as p (ts, value, yhat, lower, upper)
      where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5
        and ($6::timestamptz is null or p.ts >= $6) and ($7::timestamptz is null or p.ts <= $7)
      order by p.ts`,
     [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal, input.start, input.end],
   );
+}
+
+export interface StoredPoint {
+  ts: Date;
+  value: number | null;
+  yhat: number | null;
+  lower: number | null;
+  upper: number | null;
 }

@@ -7,9 +7,9 @@ import {
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
+  ensureDateIndex,
   markSeriesComputed,
   quoteIdent,
-  setConnectionStage,
   tablesOfConnection,
   type WarehouseTable,
 } from '../connections';
@@ -20,6 +20,7 @@ import {
   metricPlanOfTable,
   type MetricPlan,
 } from '../metrics';
+import { requestPipelineRun } from '../pipelines';
 import * as repo from './series.repository';
 
 export const SERIES_JOB = 'series.compute';
@@ -59,15 +60,8 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
     await computeTableSeries(ctx, table, timezone, table.needs_full_recompute ? null : table.dirty_from);
     touchedConnections.add(table.connection_id);
   }
-  for (const connectionId of touchedConnections) {
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'insight_generation',
-      status: 'SUCCESSFUL',
-      message: null,
-    });
-  }
+  // The pipelines take it from here: they move the connections' insight_generation stage.
+  if (touchedConnections.size) await requestPipelineRun(ctx, ctx.tenantId);
 }
 
 const WEEK = (l: string) => `(date_trunc('week', ${l} + interval '1 day') - interval '1 day')`;
@@ -105,6 +99,7 @@ export async function computeTableSeries(
   if (!dirtyFrom) for (const d of dims) await refreshTopValues(ctx, d.dimension_id);
 
   const dateColumn = table.columns.find((c) => c.field_name === table.date_column)!;
+  await ensureDateIndex(ctx.db, table.destination_table_name, dateColumn.field_name);
   const tz = params.add(timezone);
   const column = quoteIdent(dateColumn.field_name);
   // The bucket is taken on the store's local clock: plain dates and timestamps already are.
@@ -134,7 +129,16 @@ export async function computeTableSeries(
     ? dims.map((_, i) => `(__gd${i} = 0 and __d${i} is null)`).join(' or ')
     : 'false';
   const dimGroupings = dims.map((_, i) => `grouping(__d${i}) as __gd${i}`);
-  const where = `${column} is not null${from ? ` and ${local} >= ${from}` : ''}`;
+  // The first bound, on the column itself, lets the date index skip old ranges (a day early, for clocks
+  // that skip or repeat midnight); the second is exact.
+  const lowerBound = !from
+    ? ''
+    : dateColumn.data_type === 'timestamptz'
+      ? ` and ${column} >= (${from} at time zone ${tz}) - interval '1 day'`
+      : dateColumn.data_type === 'date'
+        ? ` and ${column} >= ${from}::date`
+        : ` and ${column} >= ${from}`;
+  const where = `${column} is not null${from ? `${lowerBound} and ${local} >= ${from}` : ''}`;
   const source = quoteIdent(table.destination_table_name);
   const values = plan.metrics.map((m, i) => `(${m.sql})::double precision as __v${i}`);
   const smallest = grains[0]!;
@@ -356,6 +360,15 @@ export async function patternSeries({
   });
   return rows.map((r) => ({
     timestamp: r.ts.toISOString(),
-    result: { y: r.value, yhat: null, yhat_lower: null, yhat_upper: null, anomaly: 'False' },
+    result: {
+      y: r.value,
+      yhat: r.yhat,
+      yhat_lower: r.lower,
+      yhat_upper: r.upper,
+      anomaly:
+        r.value !== null && r.lower !== null && r.upper !== null && (r.value < r.lower || r.value > r.upper)
+          ? 'True'
+          : 'False',
+    },
   }));
 }

@@ -1,0 +1,274 @@
+import {
+  analyzeSeries,
+  buildSpikeInsight,
+  buildTrendInsight,
+  mostlyFromRootCause,
+  rootCause,
+  type Grain,
+  type InsightDraft,
+  type MetricContext,
+  type RootCauseDimension,
+  type RootCauseResult,
+  type SeriesStatus,
+} from '@tidemark/detect';
+
+/**
+ * The engine's work for one metric at one grain: every series (overall and each dimension value) is fitted,
+ * spikes and the last trend change become insight drafts, and an overall insight of a metric that adds up
+ * gets its root cause from the dimension values' own fits. Pure (no I/O): it runs in a worker thread.
+ */
+
+export interface AnalysisSeries {
+  dim_name: string;
+  dim_val: string;
+  /** Bucket starts, epoch ms. */
+  ts: number[];
+  y: Array<number | null>;
+  /** Rows behind each bucket: a ratio's segment matters by its share of them. */
+  n?: number[];
+}
+
+export interface AnalysisInput {
+  grain: Grain;
+  metric: MetricContext & { additive: boolean };
+  timezone: string;
+  currency_symbol: string;
+  series: AnalysisSeries[];
+}
+
+export interface SeriesFit {
+  dim_name: string;
+  dim_val: string;
+  status: SeriesStatus;
+  notes: string[];
+  /** One per analysed bucket (the still-filling last bucket is not analysed); null where unmodelled. */
+  yhat: Array<number | null>;
+  lower: Array<number | null>;
+  upper: Array<number | null>;
+}
+
+export interface InsightFinding {
+  dim_name: string;
+  dim_val: string;
+  ts_start: number;
+  ts_end: number;
+  severity_score: number;
+  draft: InsightDraft;
+  rootcause: RootCauseResult | null;
+}
+
+export interface AnalysisOutput {
+  fits: SeriesFit[];
+  findings: InsightFinding[];
+}
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+/**
+ * History a series needs before it raises insights (its fit is stored from the start). Weekly and monthly
+ * series are driven by the year: before two years December is not an anomaly, just December.
+ */
+export const MIN_HISTORY_FOR_INSIGHTS: Record<Grain, number> = { h: 14 * 24, d: 28, w: 104, m: 24 };
+/**
+ * A dimension value's insight must matter to the whole: its deviation (or, for a ratio, its share of the
+ * rows) at least this share of the overall metric over the same buckets. Small segments move a lot.
+ */
+export const MIN_SHARE_OF_OVERALL = 0.1;
+/**
+ * Hourly series of single dimension values are mostly noise at a store's volumes: their movements are
+ * told by the overall hourly insight's root cause and by the daily series of the value.
+ */
+const VALUE_INSIGHT_GRAINS: ReadonlySet<Grain> = new Set(['d', 'w', 'm']);
+
+/** The bucket holding the newest data is still filling: it is never analysed, so never called a drop. */
+function completeBuckets(series: AnalysisSeries): { timestamp: number; value: number | null }[] {
+  const points = [];
+  for (let i = 0; i < series.ts.length - 1; i++)
+    points.push({ timestamp: series.ts[i]!, value: series.y[i] ?? null });
+  return points;
+}
+
+export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
+  const { grain, metric } = input;
+  const text = { timezone: input.timezone, currency_symbol: input.currency_symbol };
+  const fits: SeriesFit[] = [];
+  const findings: InsightFinding[] = [];
+  const ranges = new Map<string, ReturnType<typeof analyzeSeries>>();
+
+  // The overall series first: dimension values are weighed against it.
+  const ordered = [...input.series].sort((a, b) => Number(a.dim_name !== '') - Number(b.dim_name !== ''));
+  const overallSeries = ordered[0]?.dim_name === '' ? ordered[0] : null;
+  for (const series of ordered) {
+    const analysis = analyzeSeries(completeBuckets(series), {
+      grain,
+      tier: metric.tier,
+      impact_to_topline: metric.impact_to_topline,
+      accent: metric.accent,
+      aggregation: metric.additive ? 'sum' : 'mean',
+    });
+    const { range } = analysis;
+    ranges.set(`${series.dim_name}\u0000${series.dim_val}`, analysis);
+    // The range is laid on the grain's grid from the first point, as the stored series is.
+    const index = new Map(range.timestamps.map((t, i) => [t, i]));
+    const pick = (values: Float64Array) =>
+      completeBuckets(series).map((p) => {
+        const i = index.get(p.timestamp);
+        return i === undefined ? null : num(values[i]!);
+      });
+    fits.push({
+      dim_name: series.dim_name,
+      dim_val: series.dim_val,
+      status: analysis.status,
+      notes: analysis.notes,
+      yhat: pick(range.yhat),
+      lower: pick(range.lower),
+      upper: pick(range.upper),
+    });
+    if (analysis.status !== 'ok') continue;
+    if (series.ts.length - 1 < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
+    // A value's movement that the whole metric shows too is told by the overall insight's root cause.
+    const overallFindings = findings.filter((f) => f.dim_name === '');
+    const toldByOverall = (from: number, to: number, direction: string) =>
+      overallFindings.some(
+        (f) => f.draft.pattern_direction === direction && f.ts_start <= to && f.ts_end >= from,
+      );
+    const matters = (from: number, to: number, deviation: number) =>
+      series.dim_name === '' ||
+      (VALUE_INSIGHT_GRAINS.has(grain) &&
+        !toldByOverall(from, to, deviation >= 0 ? 'up' : 'down') &&
+        shareOfOverall(series, overallSeries, ranges.get('\u0000'), from, to, deviation, metric.additive) >=
+          MIN_SHARE_OF_OVERALL);
+    for (const incident of analysis.spikes) {
+      if (!matters(incident.start, incident.end, incident.current - incident.expected)) continue;
+      findings.push({
+        dim_name: series.dim_name,
+        dim_val: series.dim_val,
+        ts_start: incident.start,
+        ts_end: incident.end,
+        severity_score: incident.severityScore,
+        draft: buildSpikeInsight(range, incident, metric, text),
+        rootcause: null,
+      });
+    }
+    const trend = buildTrendInsight(range, analysis.trend, metric, text);
+    const cp = analysis.trend.lastChangepoint;
+    const last = range.timestamps[range.timestamps.length - 1]!;
+    if (trend && cp && matters(cp.timestamp, last, trendDeviation(range, analysis.trend, cp.index))) {
+      findings.push({
+        dim_name: series.dim_name,
+        dim_val: series.dim_val,
+        ts_start: cp.timestamp,
+        ts_end: last,
+        severity_score: Math.abs(analysis.trend.effect ?? 0),
+        draft: trend,
+        rootcause: null,
+      });
+    }
+  }
+
+  // Root cause of the overall series' insights, from each dimension value's actual and expected values.
+  if (metric.additive) {
+    for (const finding of findings) {
+      if (finding.dim_name !== '') continue;
+      const rc = rootCauseAt(finding, input, ranges);
+      if (!rc || rc.status !== 'ok') continue;
+      finding.rootcause = rc;
+      const mostly = mostlyFromRootCause(rc);
+      if (mostly) {
+        const overall = ranges.get('\u0000')!;
+        const rebuilt =
+          finding.draft.pattern_type === 'Point Anomaly'
+            ? buildSpikeInsight(
+                overall.range,
+                overall.spikes.find((s) => s.start === finding.ts_start)!,
+                metric,
+                { ...text, mostly },
+              )
+            : buildTrendInsight(overall.range, overall.trend, metric, { ...text, mostly });
+        if (rebuilt) finding.draft = rebuilt;
+      }
+    }
+  }
+  return { fits, findings };
+}
+
+function rootCauseAt(
+  finding: InsightFinding,
+  input: AnalysisInput,
+  ranges: Map<string, ReturnType<typeof analyzeSeries>>,
+): RootCauseResult | null {
+  const byDimension = new Map<string, RootCauseDimension>();
+  for (const s of input.series) {
+    if (s.dim_name === '') continue;
+    const analysis = ranges.get(`${s.dim_name}\u0000${s.dim_val}`);
+    if (!analysis || analysis.status !== 'ok') continue;
+    const { range } = analysis;
+    let current = 0;
+    let expected = 0;
+    let seen = false;
+    for (let i = 0; i < range.timestamps.length; i++) {
+      const t = range.timestamps[i]!;
+      if (t < finding.ts_start || t > finding.ts_end) continue;
+      if (Number.isFinite(range.y[i]!)) current += range.y[i]!;
+      if (Number.isFinite(range.yhat[i]!)) expected += range.yhat[i]!;
+      seen = true;
+    }
+    if (!seen) continue;
+    const dimension = byDimension.get(s.dim_name) ?? { dim_name: s.dim_name, values: [] };
+    dimension.values.push({ dim_val: s.dim_val, current, expected });
+    byDimension.set(s.dim_name, dimension);
+  }
+  if (byDimension.size === 0) return null;
+  return rootCause({
+    dimensions: [...byDimension.values()],
+    format: input.metric.kpi_format,
+    currency_symbol: input.currency_symbol,
+  });
+}
+
+/** How much of the overall metric a dimension value's deviation over [from, to] is. */
+function shareOfOverall(
+  series: AnalysisSeries,
+  overall: AnalysisSeries | null,
+  overallAnalysis: ReturnType<typeof analyzeSeries> | undefined,
+  from: number,
+  to: number,
+  deviation: number,
+  additive: boolean,
+): number {
+  if (!overall) return 1;
+  if (!additive) {
+    // A ratio's segment counts by its rows: a conversion rate of a sliver of the traffic is not the store's.
+    const rows = (s: AnalysisSeries) =>
+      s.ts.reduce((sum, t, i) => (t >= from && t <= to ? sum + (s.n?.[i] ?? 0) : sum), 0);
+    const total = rows(overall);
+    return total > 0 ? rows(series) / total : 0;
+  }
+  if (!overallAnalysis) return 1;
+  const { range } = overallAnalysis;
+  let expected = 0;
+  for (let i = 0; i < range.timestamps.length; i++) {
+    const t = range.timestamps[i]!;
+    if (t >= from && t <= to && Number.isFinite(range.yhat[i]!)) expected += Math.abs(range.yhat[i]!);
+  }
+  return expected > 0 ? Math.abs(deviation) / expected : 1;
+}
+
+/** A trend change's size in the metric's units (the lines are de-seasonalised values), summed to the end. */
+function trendDeviation(
+  range: ReturnType<typeof analyzeSeries>['range'],
+  trend: ReturnType<typeof analyzeSeries>['trend'],
+  from: number,
+): number {
+  const segs = trend.segments;
+  if (segs.length < 2) return 0;
+  const pre = segs[segs.length - 2]!;
+  const post = segs[segs.length - 1]!;
+  let sum = 0;
+  for (let i = from; i < range.timestamps.length; i++) {
+    const after = post.intercept + post.slope * (i - post.startIndex);
+    const before = pre.intercept + pre.slope * (i - pre.startIndex);
+    sum += after - before;
+  }
+  return sum;
+}

@@ -1,0 +1,6 @@
+export {
+  pipelineJobs,
+  requestPipelineRun,
+  requestMissingPipelineRuns,
+  runTenantPipelines,
+} from './pipelines.service';

@@ -1,0 +1,314 @@
+import type { Queryable } from '../../db/client';
+import type { SeriesFit } from './analysis';
+
+export interface PipelineMetric {
+  kpi_id: number;
+  kpi_display_name: string;
+  kpi_format: string;
+  accent: 'positive' | 'negative';
+  tier: number;
+  impact_to_topline: number | null;
+  is_derived: boolean;
+  table_id: number;
+  connection_id: number;
+}
+
+export async function tenantSettings(
+  db: Queryable,
+  tenantId: number,
+): Promise<{ timezone: string; currency_symbol: string }> {
+  const rows = await db.query<{ timezone: string; currency_symbol: string }>(
+    'select timezone, currency_symbol from tenants where tenant_id = $1',
+    [tenantId],
+  );
+  return rows[0] ?? { timezone: 'Etc/UTC', currency_symbol: '$' };
+}
+
+/** Active metrics whose table has a date column: the ones that have series to analyse. */
+export async function activeMetrics(db: Queryable, tenantId: number): Promise<PipelineMetric[]> {
+  return db.query<PipelineMetric>(
+    `select m.kpi_id::int, m.kpi_display_name, m.kpi_format, m.accent, m.tier, m.impact_to_topline, m.is_derived,
+            m.table_id::int, w.connection_id::int
+       from metrics m join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
+      where m.tenant_id = $1 and m.is_active and w.date_column is not null
+      order by m.kpi_id`,
+    [tenantId],
+  );
+}
+
+export async function seriesOf(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string },
+): Promise<Array<{ dim_name: string; dim_val: string; ts: Date[]; y: Array<number | null>; n: number[] }>> {
+  return db.query(
+    `select dim_name, dim_val, ts, y, n from series
+      where tenant_id = $1 and kpi_id = $2 and grain = $3 order by dim_name, dim_val`,
+    [input.tenantId, input.kpiId, input.grain],
+  );
+}
+
+export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): Promise<string[]> {
+  const rows = await db.query<{ grain: string }>(
+    `select distinct grain from series where tenant_id = $1 and kpi_id = $2 and dim_name = ''`,
+    [tenantId, kpiId],
+  );
+  const order = ['h', 'd', 'w', 'm'];
+  return rows.map((r) => r.grain).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+export async function storeFit(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string; fit: SeriesFit },
+): Promise<void> {
+  const { fit } = input;
+  await db.query(
+    `update series set yhat = $6::float8[], yhat_lower = $7::float8[], yhat_upper = $8::float8[],
+            fit_status = $9, fit_notes = $10::text[], fitted_at = now()
+      where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
+    [
+      input.tenantId,
+      input.kpiId,
+      input.grain,
+      fit.dim_name,
+      fit.dim_val,
+      fit.yhat,
+      fit.lower,
+      fit.upper,
+      fit.status,
+      fit.notes,
+    ],
+  );
+}
+
+export interface StoredInsightKey {
+  insight_id: number;
+  dim_name: string;
+  dim_val: string;
+  pattern_type: string;
+  direction: string;
+  insight_ts: Date;
+  ts_end: Date;
+}
+
+export async function insightsOfSeries(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string },
+): Promise<StoredInsightKey[]> {
+  return db.query<StoredInsightKey>(
+    `select insight_id::int, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end
+       from insights where tenant_id = $1 and kpi_id = $2 and grain = $3`,
+    [input.tenantId, input.kpiId, input.grain],
+  );
+}
+
+export interface InsightWrite {
+  dim_name: string;
+  dim_val: string;
+  pattern_type: string;
+  direction: string;
+  insight_ts: Date;
+  ts_end: Date;
+  severity: string;
+  severity_score: number;
+  accent: string;
+  draft: object;
+  rootcause: object | null;
+}
+
+export async function insertInsight(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string; insight: InsightWrite },
+): Promise<void> {
+  const i = input.insight;
+  await db.query(
+    `insert into insights (tenant_id, kpi_id, grain, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end,
+                           severity, severity_score, accent, draft, rootcause)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      input.tenantId,
+      input.kpiId,
+      input.grain,
+      i.dim_name,
+      i.dim_val,
+      i.pattern_type,
+      i.direction,
+      i.insight_ts,
+      i.ts_end,
+      i.severity,
+      i.severity_score,
+      i.accent,
+      i.draft,
+      i.rootcause,
+    ],
+  );
+}
+
+/** The engine's figures move with new data; the team's own title and summary stay. */
+export async function updateInsight(
+  db: Queryable,
+  input: { tenantId: number; insightId: number; insight: InsightWrite },
+): Promise<void> {
+  const i = input.insight;
+  await db.query(
+    `update insights set insight_ts = $3, ts_end = $4, severity = $5, severity_score = $6, accent = $7,
+            draft = $8, rootcause = $9, direction = $10, updated_at = now()
+      where tenant_id = $1 and insight_id = $2
+        and (insight_ts, ts_end, severity, draft, rootcause) is distinct from ($3, $4, $5, $8::jsonb, $9::jsonb)`,
+    [
+      input.tenantId,
+      input.insightId,
+      i.insight_ts,
+      i.ts_end,
+      i.severity,
+      i.severity_score,
+      i.accent,
+      i.draft,
+      i.rootcause,
+      i.direction,
+    ],
+  );
+}
+
+export async function recordRun(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    kpiId: number;
+    grain: string;
+    status: 'success' | 'failure';
+    reason: string | null;
+    seriesCount: number;
+    insightCount: number;
+    durationMs: number;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into pipeline_runs (tenant_id, kpi_id, grain, status, last_run, reason, series_count, insight_count, duration_ms)
+     values ($1, $2, $3, $4, now(), $5, $6, $7, $8)
+     on conflict (tenant_id, kpi_id, grain) do update set status = excluded.status, last_run = excluded.last_run,
+       reason = excluded.reason, series_count = excluded.series_count, insight_count = excluded.insight_count,
+       duration_ms = excluded.duration_ms`,
+    [
+      input.tenantId,
+      input.kpiId,
+      input.grain,
+      input.status,
+      input.reason,
+      input.seriesCount,
+      input.insightCount,
+      input.durationMs,
+    ],
+  );
+}
+
+export interface GroupingRow {
+  insight_id: number;
+  group_id: number | null;
+  kpi_id: number;
+  grain: string;
+  dim_name: string;
+  dim_val: string;
+  insight_ts: Date;
+  draft: {
+    insight_id_ts: string;
+    insight_title: string;
+    insight_severity: 'High' | 'Medium' | 'Low';
+    accent: 'positive' | 'negative';
+    pattern_type: 'Point Anomaly' | 'Trend Change';
+    pattern_direction: 'up' | 'down';
+    kpi_id: string;
+    kpi_display_name: string;
+    chart_ts_start: string;
+    chart_ts_end: string;
+    expected_value: number;
+    current_value: number;
+    pipeline_schedule: 'h' | 'd' | 'w' | 'm';
+  };
+  impact_to_topline: number | null;
+  table_id: number;
+}
+
+/** Insights without a group, and the grouped ones near them in time that they may join. */
+export async function insightsToGroup(
+  db: Queryable,
+  input: { tenantId: number; grain: string; nearMs: number },
+): Promise<GroupingRow[]> {
+  return db.query<GroupingRow>(
+    `with fresh as (select insight_ts from insights where tenant_id = $1 and grain = $2 and group_id is null)
+     select i.insight_id::int, i.group_id::int, i.kpi_id::int, i.grain, i.dim_name, i.dim_val, i.insight_ts, i.draft,
+            m.impact_to_topline, m.table_id::int
+       from insights i join metrics m on m.tenant_id = i.tenant_id and m.kpi_id = i.kpi_id
+      where i.tenant_id = $1 and i.grain = $2
+        and (i.group_id is null or exists (
+              select 1 from fresh f where i.insight_ts between f.insight_ts - $3 * interval '1 millisecond'
+                                                           and f.insight_ts + $3 * interval '1 millisecond'))
+      order by i.insight_ts, i.insight_id`,
+    [input.tenantId, input.grain, input.nearMs],
+  );
+}
+
+export async function createGroup(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    grain: string;
+    draft: object;
+    severity: string;
+    tsStart: string;
+    tsEnd: string;
+    dimName: string;
+    dimVal: string;
+    topKpiId: number;
+    insightIds: number[];
+  },
+): Promise<number> {
+  const [row] = await db.query<{ group_id: number }>(
+    `insert into insight_groups (tenant_id, grain, draft, severity, ts_start, ts_end, dim_name, dim_val, top_kpi_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning group_id::int`,
+    [
+      input.tenantId,
+      input.grain,
+      input.draft,
+      input.severity,
+      input.tsStart,
+      input.tsEnd,
+      input.dimName,
+      input.dimVal,
+      input.topKpiId,
+    ],
+  );
+  await assignGroup(db, input.tenantId, row!.group_id, input.insightIds);
+  return row!.group_id;
+}
+
+export async function updateGroup(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    groupId: number;
+    draft: object;
+    severity: string;
+    tsStart: string;
+    tsEnd: string;
+    topKpiId: number;
+  },
+): Promise<void> {
+  await db.query(
+    `update insight_groups set draft = $3, severity = $4, ts_start = least(ts_start, $5::timestamptz),
+            ts_end = greatest(ts_end, $6::timestamptz), top_kpi_id = $7, updated_at = now()
+      where tenant_id = $1 and group_id = $2`,
+    [input.tenantId, input.groupId, input.draft, input.severity, input.tsStart, input.tsEnd, input.topKpiId],
+  );
+}
+
+export async function assignGroup(
+  db: Queryable,
+  tenantId: number,
+  groupId: number,
+  insightIds: number[],
+): Promise<void> {
+  await db.query(
+    'update insights set group_id = $2 where tenant_id = $1 and insight_id = any($3::bigint[]) and group_id is null',
+    [tenantId, groupId, insightIds],
+  );
+}

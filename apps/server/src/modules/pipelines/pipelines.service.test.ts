@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCpuPool } from '../../jobs/cpu-pool';
+import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
+import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
+import { PipelineFailure, runTenantPipelines } from './pipelines.service';
+
+const { DROP_FROM } = INSIGHT_STORE;
+
+describe('pipelines', () => {
+  let t: TestApp;
+  let shop: { tenant: { tenant_id: number }; owner: Actor };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ shop } = await createInsightWorkspace(t));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const tenantId = () => shop.tenant.tenant_id;
+  const kpi = async (name: string) =>
+    (
+      await t.db.query<{ kpi_id: number }>(
+        'select kpi_id::int from metrics where tenant_id = $1 and kpi_display_name = $2',
+        [tenantId(), name],
+      )
+    )[0]!.kpi_id;
+  const insights = () =>
+    t.db.query<{
+      insight_id: number;
+      kpi_id: number;
+      grain: string;
+      dim_name: string;
+      dim_val: string;
+      pattern_type: string;
+      direction: string;
+      insight_ts: Date;
+      severity: string;
+      group_id: number | null;
+      rootcause: { rootcause_data: Array<{ rootcause_details: Array<{ dim_val: string }> }> } | null;
+      draft: { insight_title: string; insight_summary: string };
+    }>(
+      'select insight_id::int, kpi_id::int, grain, dim_name, dim_val, pattern_type, direction, insight_ts, severity, group_id::int, rootcause, draft from insights where tenant_id = $1 order by insight_id',
+      [tenantId()],
+    );
+
+  it('stores the expected range beside every series, leaving the filling last bucket out', async () => {
+    const orders = await kpi('Orders');
+    const [row] = await t.db.query<{ ts: Date[]; y: number[]; yhat: number[]; fit_status: string }>(
+      `select ts, y, yhat, fit_status from series where tenant_id = $1 and kpi_id = $2 and grain = 'd' and dim_name = ''`,
+      [tenantId(), orders],
+    );
+    expect(row!.fit_status).toBe('ok');
+    expect(row!.yhat).toHaveLength(row!.ts.length - 1);
+    const points = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/pattern_series?kpi_id=${orders}&pipeline_schedule=d`,
+        headers: shop.owner.headers,
+      })
+    ).json() as Array<{ timestamp: string; result: { y: number; yhat: number | null; anomaly: string } }>;
+    expect(points.at(-2)!.result.yhat).not.toBeNull();
+    expect(points.at(-1)!.result.yhat).toBeNull();
+    const spike = points.find((p) => p.timestamp.startsWith('2025-04-05'))!;
+    expect(spike.result.anomaly).toBe('True');
+  });
+
+  it('raises the spike with its root cause, and the drop confined to one country', async () => {
+    const orders = await kpi('Orders');
+    const all = await insights();
+    const spike = all.find(
+      (i) =>
+        i.kpi_id === orders &&
+        i.grain === 'd' &&
+        i.dim_name === '' &&
+        i.pattern_type === 'Point Anomaly' &&
+        i.insight_ts.toISOString().startsWith('2025-04-05'),
+    );
+    expect(
+      spike,
+      JSON.stringify(all.map((i) => [i.grain, i.dim_val, i.pattern_type, i.insight_ts])),
+    ).toBeDefined();
+    expect(spike!.direction).toBe('up');
+    expect(spike!.draft.insight_title).toMatch(/Orders/);
+    expect(spike!.rootcause?.rootcause_data[0]?.rootcause_details[0]?.dim_val).toBe('US');
+    expect(spike!.draft.insight_summary).toMatch(/US/);
+    // Germany's drop is told once: by the overall drop, whose root cause names Germany first.
+    const drop = all.find(
+      (i) =>
+        i.kpi_id === orders &&
+        i.grain === 'd' &&
+        i.dim_name === '' &&
+        i.direction === 'down' &&
+        i.insight_ts >= new Date(INSIGHT_STORE.START + (DROP_FROM - 1) * 86_400_000),
+    );
+    expect(
+      drop,
+      JSON.stringify(all.map((i) => [i.grain, i.dim_val, i.pattern_type, i.direction, i.insight_ts])),
+    ).toBeDefined();
+    expect(drop!.rootcause?.rootcause_data[0]?.rootcause_details[0]?.dim_val).toBe('DE');
+    // The other countries carry on as usual: no daily drop is raised for them.
+    expect(
+      all.filter(
+        (i) => i.kpi_id === orders && i.dim_val === 'US' && i.direction === 'down' && i.grain === 'd',
+      ),
+    ).toEqual([]);
+  });
+
+  it('puts every insight in a group and records each run', async () => {
+    const all = await insights();
+    expect(all.every((i) => i.group_id !== null)).toBe(true);
+    const runs = await t.db.query<{ status: string }>(
+      'select status from pipeline_runs where tenant_id = $1',
+      [tenantId()],
+    );
+    expect(runs.length).toBeGreaterThanOrEqual(2 * 3);
+    expect(runs.every((r) => r.status === 'success')).toBe(true);
+    const [stage] = await t.db.query<{ insight_generation_status: string }>(
+      'select insight_generation_status from connections where tenant_id = $1',
+      [tenantId()],
+    );
+    expect(stage!.insight_generation_status).toBe('SUCCESSFUL');
+  });
+
+  it('makes no second insight or group when it runs again on the same data', async () => {
+    const before = await insights();
+    const groups = await t.db.query('select group_id from insight_groups where tenant_id = $1', [tenantId()]);
+    await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
+    const after = await insights();
+    expect(after.map((i) => i.insight_id)).toEqual(before.map((i) => i.insight_id));
+    expect(
+      await t.db.query('select group_id from insight_groups where tenant_id = $1', [tenantId()]),
+    ).toEqual(groups);
+  });
+
+  it('records an analysis that overruns its limit as failed, writes nothing for it, and fails the job', async () => {
+    const cpu = createCpuPool({ size: 1, defaultTimeoutMs: 1 });
+    await t.db.query('delete from insights where tenant_id = $1', [tenantId()]);
+    try {
+      await expect(runTenantPipelines({ ...contextOf(t), cpu, tenantId: tenantId() })).rejects.toBeInstanceOf(
+        PipelineFailure,
+      );
+    } finally {
+      await cpu.close();
+    }
+    const runs = await t.db.query<{ status: string; reason: string }>(
+      'select status, reason from pipeline_runs where tenant_id = $1',
+      [tenantId()],
+    );
+    expect(runs.every((r) => r.status === 'failure' && /longer than/.test(r.reason))).toBe(true);
+    expect(await insights()).toEqual([]);
+    // The retry, with the time it needs, brings everything back.
+    await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
+    expect((await insights()).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,272 @@
+import { groupInsights, type Grain, type GroupableInsight } from '@tidemark/detect';
+import { defineJob, type JobDefinition } from '../../jobs/queue';
+import type { BaseContext } from '../../plugins/context';
+import { setConnectionStage, tablesOfConnection } from '../connections';
+import { SqlParams, metricPlanOfTable } from '../metrics';
+import type { AnalysisOutput, InsightFinding } from './analysis';
+import * as repo from './pipelines.repository';
+
+export const PIPELINE_JOB = 'pipelines.run';
+
+type Ctx = BaseContext & { tenantId: number };
+
+/** Asks for the workspace's insights to be brought up to date; one run waits behind a running one at most. */
+export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
+  await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: `pipelines:${tenantId}` });
+}
+
+export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
+  return [
+    defineJob<{ tenantId: number }>({
+      name: PIPELINE_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 3,
+      async handler(job) {
+        await runTenantPipelines({ ...base, tenantId: job.data.tenantId }, job.signal);
+      },
+    }) as JobDefinition<never>,
+  ];
+}
+
+export class PipelineFailure extends Error {
+  constructor(readonly failures: Array<{ kpiId: number; grain: string; reason: string }>) {
+    super(
+      `${failures.length} pipeline${failures.length === 1 ? '' : 's'} failed: ${failures
+        .slice(0, 3)
+        .map((f) => `metric ${f.kpiId} (${f.grain}): ${f.reason}`)
+        .join('; ')}`,
+    );
+    this.name = 'PipelineFailure';
+  }
+}
+
+// How far apart (in time) a new insight may be from a grouped one to join its group; as the engine's rule.
+const NEAR_MS: Record<Grain, number> = {
+  h: 3 * 3_600_000,
+  d: 2 * 86_400_000,
+  w: 14 * 86_400_000,
+  m: 62 * 86_400_000,
+};
+const TABLE_FUNNEL = 'table:';
+// A re-dated trend change within this distance is the same change seen with more data.
+const SAME_TREND_MS: Record<Grain, number> = {
+  h: 48 * 3_600_000,
+  d: 7 * 86_400_000,
+  w: 28 * 86_400_000,
+  m: 92 * 86_400_000,
+};
+
+/**
+ * Every active metric at every grain: the engine fits each series (in the CPU pool, under a time limit),
+ * the fit is stored beside the series, findings become insights (updated in place when a re-run finds the
+ * same one) and new insights join or form groups. Each metric × grain is written in one transaction; one
+ * that fails is recorded with its reason and the job fails after the others ran, so it is retried.
+ */
+export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promise<void> {
+  const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
+  const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
+  const additive = await additiveMetrics(ctx);
+  const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
+  const connections = new Set(metrics.map((m) => m.connection_id));
+  for (const connectionId of connections) {
+    await setConnectionStage({
+      ctx,
+      connectionId,
+      stage: 'insight_generation',
+      status: 'IN_PROGRESS',
+      message: 'Generating insights',
+    });
+  }
+
+  for (const metric of metrics) {
+    for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
+      signal?.throwIfAborted();
+      const started = Date.now();
+      const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+      try {
+        const output = await ctx.cpu.run(
+          'pipelines.analyze-metric',
+          {
+            grain: grain as Grain,
+            timezone: settings.timezone,
+            currency_symbol: settings.currency_symbol,
+            metric: {
+              kpi_id: String(metric.kpi_id),
+              kpi_display_name: metric.kpi_display_name,
+              kpi_format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
+              accent: metric.accent,
+              tier: Math.min(3, Math.max(1, metric.tier)) as 1 | 2 | 3,
+              impact_to_topline: metric.impact_to_topline ?? undefined,
+              is_derived: metric.is_derived,
+              additive: additive.has(metric.kpi_id),
+            },
+            series: rows.map((r) => ({
+              dim_name: r.dim_name,
+              dim_val: r.dim_val,
+              ts: r.ts.map((t) => t.getTime()),
+              y: r.y,
+              n: r.n.map(Number),
+            })),
+          },
+          { signal },
+        );
+        const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output);
+        await repo.recordRun(ctx.db, {
+          tenantId: ctx.tenantId,
+          kpiId: metric.kpi_id,
+          grain,
+          status: 'success',
+          reason: null,
+          seriesCount: rows.length,
+          insightCount,
+          durationMs: Date.now() - started,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.log.warn({ kpiId: metric.kpi_id, grain, reason }, 'pipeline failed');
+        failures.push({ kpiId: metric.kpi_id, grain, reason });
+        await repo.recordRun(ctx.db, {
+          tenantId: ctx.tenantId,
+          kpiId: metric.kpi_id,
+          grain,
+          status: 'failure',
+          reason,
+          seriesCount: rows.length,
+          insightCount: 0,
+          durationMs: Date.now() - started,
+        });
+      }
+    }
+  }
+
+  for (const grain of ['h', 'd', 'w', 'm'] as const) await groupNewInsights(ctx, grain);
+
+  for (const connectionId of connections) {
+    await setConnectionStage({
+      ctx,
+      connectionId,
+      stage: 'insight_generation',
+      status: failures.length ? 'FAILED' : 'SUCCESSFUL',
+      message: failures.length ? "Some insights could not be generated; we'll try again shortly." : null,
+    });
+  }
+  if (failures.length) throw new PipelineFailure(failures);
+}
+
+async function additiveMetrics(ctx: Ctx): Promise<Set<number>> {
+  const additive = new Set<number>();
+  for (const table of await tablesOfConnection({ ctx })) {
+    if (!table.date_column) continue;
+    const plan = await metricPlanOfTable(ctx, table, new SqlParams());
+    for (const m of plan.metrics) if (m.additive) additive.add(m.kpiId);
+  }
+  return additive;
+}
+
+function write(finding: InsightFinding): repo.InsightWrite {
+  return {
+    dim_name: finding.dim_name,
+    dim_val: finding.dim_val,
+    pattern_type: finding.draft.pattern_type,
+    direction: finding.draft.pattern_direction,
+    insight_ts: new Date(finding.ts_start),
+    ts_end: new Date(finding.ts_end),
+    severity: finding.draft.insight_severity,
+    severity_score: Number.isFinite(finding.severity_score) ? finding.severity_score : 0,
+    accent: finding.draft.accent,
+    draft: finding.draft,
+    rootcause: finding.rootcause,
+  };
+}
+
+/** Fits and insights of one metric at one grain, in one transaction: a failure leaves nothing half-written. */
+async function storeAnalysis(ctx: Ctx, kpiId: number, grain: Grain, output: AnalysisOutput): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    for (const fit of output.fits) await repo.storeFit(tx, { tenantId: ctx.tenantId, kpiId, grain, fit });
+    const existing = await repo.insightsOfSeries(tx, { tenantId: ctx.tenantId, kpiId, grain });
+    const claimed = new Set<number>();
+    for (const finding of output.findings) {
+      const match = existing.find(
+        (e) =>
+          !claimed.has(e.insight_id) &&
+          e.dim_name === finding.dim_name &&
+          e.dim_val === finding.dim_val &&
+          e.pattern_type === finding.draft.pattern_type &&
+          (finding.draft.pattern_type === 'Trend Change'
+            ? Math.abs(e.insight_ts.getTime() - finding.ts_start) <= SAME_TREND_MS[grain]
+            : e.direction === finding.draft.pattern_direction &&
+              e.insight_ts.getTime() <= finding.ts_end &&
+              e.ts_end.getTime() >= finding.ts_start),
+      );
+      if (match) {
+        claimed.add(match.insight_id);
+        await repo.updateInsight(tx, {
+          tenantId: ctx.tenantId,
+          insightId: match.insight_id,
+          insight: write(finding),
+        });
+      } else {
+        await repo.insertInsight(tx, { tenantId: ctx.tenantId, kpiId, grain, insight: write(finding) });
+      }
+    }
+    return output.findings.length;
+  });
+}
+
+/** New insights join the group of a related insight near them, or form groups of their own. */
+async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.insightsToGroup(tx, { tenantId: ctx.tenantId, grain, nearMs: NEAR_MS[grain] });
+    if (!rows.some((r) => r.group_id === null)) return;
+    const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
+    const groupable: GroupableInsight[] = rows.map((r) => ({
+      ...r.draft,
+      insight_id: String(r.insight_id),
+      tenant_id: String(ctx.tenantId),
+      dim_name: r.dim_name || null,
+      dim_val: r.dim_val || null,
+      impact_to_topline: r.impact_to_topline ?? undefined,
+      // Metrics of one source table that move together belong together, as a funnel's do.
+      funnel: `${TABLE_FUNNEL}${r.table_id}`,
+    }));
+    for (const grouped of groupInsights(groupable)) {
+      const draft = { ...grouped, funnels: grouped.funnels.filter((f) => !f.startsWith(TABLE_FUNNEL)) };
+      const members = draft.insights.map((id) => byId.get(id)!);
+      const fresh = members.filter((m) => m.group_id === null).map((m) => m.insight_id);
+      if (fresh.length === 0) continue;
+      const groupIds = members.map((m) => m.group_id).filter((g): g is number => g !== null);
+      const common = {
+        draft,
+        severity: draft.group_severity,
+        tsStart: draft.group_ts_start,
+        tsEnd: draft.group_ts_end,
+        topKpiId: Number(draft.top_kpi_id),
+      };
+      if (groupIds.length) {
+        const groupId = Math.min(...groupIds);
+        await repo.updateGroup(tx, { tenantId: ctx.tenantId, groupId, ...common });
+        await repo.assignGroup(tx, ctx.tenantId, groupId, fresh);
+      } else {
+        await repo.createGroup(tx, {
+          tenantId: ctx.tenantId,
+          grain,
+          ...common,
+          dimName: draft.dim_val ? (members.find((m) => m.dim_val === draft.dim_val)?.dim_name ?? '') : '',
+          dimVal: draft.dim_val ?? '',
+          insightIds: fresh,
+        });
+      }
+    }
+  });
+}
+
+/** At start: workspaces with series that no pipeline has looked at yet (data loaded before this version). */
+export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void> {
+  const rows = await ctx.db.query<{ tenant_id: number }>(
+    `select distinct s.tenant_id::int from series s
+      where not exists (select 1 from pipeline_runs r where r.tenant_id = s.tenant_id)`,
+  );
+  for (const row of rows) await requestPipelineRun(ctx, row.tenant_id);
+}
