@@ -117,15 +117,31 @@ export interface JobRun {
   completedOn: Date | null;
 }
 
-/** pg-boss's own record of the jobs of a queue created since a moment (the product's schema tidemark_jobs). */
-export async function jobsSince(db: pg.Pool, name: string, since: Date): Promise<JobRun[]> {
+/** pg-boss's own record of the jobs created since a moment, of one queue or (null) of all. */
+export async function jobsSince(db: pg.Pool, name: string | null, since: Date): Promise<JobRun[]> {
   const { rows } = await db.query<JobRun>(
     `select id::text, name, state::text, created_on as "createdOn", started_on as "startedOn",
        completed_on as "completedOn"
-     from tidemark_jobs.job where name = $1 and created_on >= $2 order by created_on`,
+     from tidemark_jobs.job where ($1::text is null or name = $1) and created_on >= $2
+       and name not like '\\_\\_pgboss%'
+     order by created_on`,
     [name, since],
   );
   return rows;
+}
+
+/** Waits until no job of any queue is waiting or running (what a step left behind, e.g. analyses). */
+export async function waitForIdleJobs(db: pg.Pool, timeoutMs = 3_600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from tidemark_jobs.job
+       where state in ('created', 'retry', 'active') and name not like '\\_\\_pgboss%'`,
+    );
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error('jobs still running');
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** Waits until a job of the queue created since `since` exists and every such job has finished. */
