@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+
+export interface ProcessMemory {
+  /** Peak resident set size since the process started (VmHWM), in kB. */
+  peakKb: number;
+  /** Resident set size now (VmRSS), in kB. */
+  currentKb: number;
+}
+
+/** Reads VmHWM and VmRSS from the text of /proc/<pid>/status. */
+export function parseProcStatus(text: string): ProcessMemory {
+  const field = (name: string): number => {
+    const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(text);
+    if (!match) throw new Error(`/proc status has no ${name} line`);
+    return Number(match[1]);
+  };
+  return { peakKb: field('VmHWM'), currentKb: field('VmRSS') };
+}
+
+/** Memory of a live process; Linux only. */
+export function processMemory(pid: number): ProcessMemory {
+  return parseProcStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+}
+
+export const kbToMb = (kb: number): number => kb / 1024;
+
+/** Clock ticks per second of /proc/<pid>/stat times: 100 on every Linux build in practice (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** User and system CPU seconds a process has used, from the text of /proc/<pid>/stat. */
+export function parseProcStat(text: string): { userS: number; systemS: number } {
+  // The command name (field 2) is in parentheses and may itself hold spaces or parentheses.
+  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // rest[0] is field 3 (state), so utime (field 14) and stime (field 15) are rest[11] and rest[12].
+  const user = Number(rest[11]);
+  const system = Number(rest[12]);
+  if (!Number.isFinite(user) || !Number.isFinite(system)) throw new Error('unreadable /proc stat line');
+  return { userS: user / TICKS_PER_SECOND, systemS: system / TICKS_PER_SECOND };
+}
+
+/** CPU seconds (user + system) a live process has used so far; Linux only. */
+export function processCpuSeconds(pid: number): number {
+  const { userS, systemS } = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  return userS + systemS;
+}
