@@ -100,6 +100,8 @@ export async function computeTableSeries(
 
   const dateColumn = table.columns.find((c) => c.field_name === table.date_column)!;
   await ensureDateIndex(ctx.db, table.destination_table_name, dateColumn.field_name);
+  // Fresh statistics after a load, so the planner reads recent block ranges instead of the whole table.
+  await ctx.db.query(`analyze ${quoteIdent(table.destination_table_name)}`);
   const tz = params.add(timezone);
   const column = quoteIdent(dateColumn.field_name);
   // The bucket is taken on the store's local clock: plain dates and timestamps already are.
@@ -187,8 +189,9 @@ export async function computeTableSeries(
     : '';
   const lateral = plan.metrics.map((m, i) => `(${params.add(m.kpiId)}::bigint, a.__y${i})`).join(', ');
   const cut = from ? `(${from} at time zone ${tz})` : null;
+  // The stored buckets before the cut: ts is sorted, so width_bucket finds their count by binary search.
   const keep = (column: string) =>
-    `series.${column}[1:(select count(*) from unnest(series.ts) t where t < ${cut})::int] || excluded.${column}`;
+    `series.${column}[1:width_bucket(${cut} - interval '1 microsecond', series.ts)] || excluded.${column}`;
 
   const sql = `
 with ${vals},
