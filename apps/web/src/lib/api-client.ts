@@ -71,6 +71,11 @@ export function configureApiClient(next: Partial<ClientConfig>): void {
   Object.assign(config, next);
 }
 
+/** For requests made outside apiRequest (file uploads with progress): the same default query and 401 rule. */
+export function clientDefaults(): { query: Record<string, Primitive>; onUnauthorized: () => void } {
+  return { query: config.defaultQuery(), onUnauthorized: () => config.onUnauthorized() };
+}
+
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {

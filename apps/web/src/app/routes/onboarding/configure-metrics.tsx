@@ -1,7 +1,22 @@
-import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ConfigureMetrics } from '@/features/metrics';
+import { paths, withQuery } from '@/config/paths';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardingConfigureMetrics} icon={<TableChartOutlinedIcon />} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const extractionJobId = params.get('extraction_job_id') ?? '';
+  return (
+    <ConfigureMetrics
+      extractionJobId={extractionJobId}
+      onDone={(datasourceId) =>
+        void navigate(
+          withQuery(paths.onboarding.setPreferences.path, {
+            extraction_job_id: extractionJobId,
+            id: datasourceId,
+          }),
+        )
+      }
+    />
+  );
 }

@@ -1,7 +1,15 @@
-import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { CsvUpload, DatabaseSetup, ShopifySetup } from '@/features/connections';
+import { paths } from '@/config/paths';
 
+/** /onboarding/{connector_name}?id=…: resumes a file upload, or a connector's own setup step. */
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardingConnector} icon={<PlayCircleOutlinedIcon />} />;
+  const { connector_name: name } = useParams();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  if (name === 'csv') return <CsvUpload datasourceId={id || undefined} />;
+  if (!id) return <Navigate to={paths.onboarding.selectDatasources.getHref()} replace />;
+  if (name === 'postgres' || name === 'mysql') return <DatabaseSetup datasourceId={id} connector={name} />;
+  if (name === 'shopify') return <ShopifySetup datasourceId={id} error={params.get('error')} />;
+  return <Navigate to={paths.onboarding.selectDatasources.getHref()} replace />;
 }

@@ -1,7 +1,8 @@
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { useSearchParams } from 'react-router';
+import { CsvUpload } from '@/features/connections';
 
+/** /onboarding/csv?id=… adds the file to that data source (resume). */
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardingCsv} icon={<UploadFileOutlinedIcon />} />;
+  const [params] = useSearchParams();
+  return <CsvUpload datasourceId={params.get('id') ?? undefined} />;
 }

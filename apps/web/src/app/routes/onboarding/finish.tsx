@@ -1,7 +1,5 @@
-import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { OnboardingFinish } from '@/features/metrics';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardingFinish} icon={<TaskAltOutlinedIcon />} />;
+  return <OnboardingFinish />;
 }

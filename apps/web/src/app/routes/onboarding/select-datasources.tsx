@@ -1,7 +1,5 @@
-import AddLinkOutlinedIcon from '@mui/icons-material/AddLinkOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { ConnectorGrid } from '@/features/connections';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardingSelect} icon={<AddLinkOutlinedIcon />} />;
+  return <ConnectorGrid />;
 }

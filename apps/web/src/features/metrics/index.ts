@@ -1,0 +1,4 @@
+export { ConfigureMetrics } from './components/configure-metrics';
+export { SetPreferences, parsePreferenceTab, type PreferenceTab } from './components/set-preferences';
+export { OnboardingFinish } from './components/finish';
+export { replicateMetrics } from './api/onboard';

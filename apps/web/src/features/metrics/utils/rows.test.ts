@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Column } from '@tidemark/contract';
+import { canRemoveRow, checkRows, guessRow, initialRows, onboardBody } from './rows';
+
+const column = (field_name: string, data_type: Column['data_type']): Column => ({
+  field_name,
+  display_name: field_name.replace(/_/g, ' '),
+  source_table_name: 'orders.csv',
+  destination_table_name: 'wh_abc_orders',
+  data_type,
+  null_fraction: 0,
+  sample_values: [],
+});
+
+describe('configure-metrics rows', () => {
+  const columns = [
+    column('order_id', 'integer'),
+    column('created_at', 'timestamptz'),
+    column('country', 'text'),
+    column('revenue', 'decimal'),
+    ...Array.from({ length: 12 }, (_, i) => column(`extra_${i}`, 'text')),
+  ];
+
+  it('offers the first ten columns that are not dates, with sensible guesses', () => {
+    const rows = initialRows(columns);
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.field_name)).not.toContain('created_at');
+    expect(rows[0]).toMatchObject({ field_name: 'order_id', field_type: 'metric', aggregation: 'count' });
+    expect(rows[1]).toMatchObject({ field_name: 'country', field_type: 'dimension' });
+    expect(guessRow(column('refund_amount', 'decimal'), 0).objective).toBe('negative');
+  });
+
+  it('enables Next only with a dimension, names everywhere and formula text', () => {
+    const rows = initialRows(columns).slice(0, 3);
+    expect(checkRows(rows).canSubmit).toBe(true);
+    expect(checkRows(rows.map((r) => ({ ...r, field_type: 'metric' as const }))).problem).toBe(
+      'needDimension',
+    );
+    expect(checkRows([{ ...rows[0]!, display_name: ' ' }, rows[1]!]).problem).toBe('needNames');
+    expect(checkRows([{ ...rows[0]!, aggregation: 'formula' }, rows[1]!]).problem).toBe('needFormula');
+    expect(canRemoveRow(rows.slice(0, 2))).toBe(false);
+    expect(canRemoveRow(rows)).toBe(true);
+  });
+
+  it('sends metrics with their aggregation or formula, and dimensions as a formula naming the field', () => {
+    const rows = [
+      { ...initialRows(columns)[0]! },
+      {
+        ...initialRows(columns)[2]!,
+        aggregation: 'formula' as const,
+        formula: ' sum(revenue) / count(order_id) ',
+      },
+      { ...initialRows(columns)[1]! },
+    ];
+    const body = onboardBody(rows, columns, 'abc123');
+    expect(body.metrics).toEqual([
+      expect.objectContaining({ field_name: 'order_id', aggregation: { type: 'operation', value: 'count' } }),
+      expect.objectContaining({ aggregation: { type: 'formula', value: 'sum(revenue) / count(order_id)' } }),
+    ]);
+    expect(body.dimensions).toEqual([
+      expect.objectContaining({ field_name: 'country', aggregation: { type: 'formula', value: 'country' } }),
+    ]);
+  });
+});
