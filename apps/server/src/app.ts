@@ -9,6 +9,7 @@ import { createJobQueue } from './jobs/queue';
 import { createCpuPool } from './jobs/cpu-pool';
 import { jobDefinitions } from './jobs/registry';
 import { requestMissingPipelineRuns } from './modules/pipelines';
+import { insightsRoutes } from './modules/insights';
 import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(connectionsRoutes);
   await app.register(metricsRoutes);
   await app.register(seriesRoutes);
+  await app.register(insightsRoutes);
 
   await app.register(web);
 

@@ -3,6 +3,7 @@ import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
+import { insightsRoutes } from './insights';
 import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
 import { tenantsRoutes } from './tenants';
@@ -20,6 +21,7 @@ export const routes = {
   ...connectionsRoutes,
   ...metricsRoutes,
   ...seriesRoutes,
+  ...insightsRoutes,
 } as const;
 
 export type Routes = typeof routes;

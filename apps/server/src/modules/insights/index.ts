@@ -1,0 +1,1 @@
+export { insightsRoutes } from './insights.routes';

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AnnotateResponseSchema,
+  FeedbackSchema,
+  GroupImpactResponseSchema,
+  GroupMetricsResponseSchema,
+  GroupSchema,
+  GroupsResponseSchema,
+  HistoryResponseSchema,
+  INSIGHT_MESSAGES,
+  InsightSchema,
+  InsightsResponseSchema,
+  RootCauseSchema,
+} from '@tidemark/contract';
+import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
+import { createInsightWorkspace } from '../../testing/insight-store';
+
+describe('the insights API', () => {
+  let t: TestApp;
+  let shop: { tenant: { tenant_id: number }; owner: Actor };
+  let other: { tenant: { tenant_id: number }; owner: Actor };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ shop } = await createInsightWorkspace(t));
+    other = await createWorkspace(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, who: Actor = shop.owner) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const json = async (url: string) => {
+    const res = await call('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('pages the feed of groups, newest first, ten a page, and counts each page', async () => {
+    const first = GroupsResponseSchema.parse(await json('/v1/insights/groups?page_num=1'));
+    expect(first.groups.length).toBeGreaterThan(0);
+    expect(first.generated_groups_count).toBe(first.groups.length);
+    const starts = first.groups.map((g) => Date.parse(g.group_ts_start));
+    expect([...starts].sort((a, b) => b - a)).toEqual(starts);
+    expect(first.groups.every((g) => g.group_status === 'ACTIVE' && g.insights.length > 0)).toBe(true);
+    const far = GroupsResponseSchema.parse(await json('/v1/insights/groups?page_num=999'));
+    expect(far).toEqual({ groups: [], generated_groups_count: 0 });
+    // A window with nothing in it.
+    const before = GroupsResponseSchema.parse(
+      await json('/v1/insights/groups?end_time=2020-01-01T00:00:00Z'),
+    );
+    expect(before.groups).toEqual([]);
+  });
+
+  it("filters the feed by a dimension value: Germany's drop", async () => {
+    const germany = GroupsResponseSchema.parse(await json('/v1/insights/groups?dim_name=country&dim_val=DE'));
+    expect(germany.groups.length).toBeGreaterThan(0);
+    const nowhere = GroupsResponseSchema.parse(await json('/v1/insights/groups?dim_name=country&dim_val=FR'));
+    expect(nowhere.groups).toEqual([]);
+  });
+
+  it('answers a group, its metrics with their insights, its impact, and 404 for an unknown one', async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const group = GroupSchema.parse(await json(`/v1/insights/groups/${groups[0]!.group_id}`));
+    expect(group.group_id).toBe(groups[0]!.group_id);
+    const metrics = GroupMetricsResponseSchema.parse(await json(`/v1/groups/${group.group_id}/metrics`));
+    expect(metrics.kpis[0]!.kpi_id).toBe(group.top_kpi_id);
+    expect(metrics.kpis.flatMap((k) => k.insights.map((i) => i.insight_id)).sort()).toEqual(
+      [...group.insights].sort(),
+    );
+    const impact = GroupImpactResponseSchema.parse(
+      await json(`/v1/insights/groups/${group.group_id}/impact`),
+    );
+    expect(impact.map((i) => i.name)).toEqual(['Time to detect', 'Time to resolve']);
+    expect(impact[1]!.value).toBeNull();
+    const missing = await call('GET', '/v1/insights/groups/999999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('It looks like there is no data for this Group.');
+  });
+
+  it('lists insights four a page with the collaborate filters, and answers one with its root cause', async () => {
+    const page = InsightsResponseSchema.parse(await json('/v1/insights?page_num=1'));
+    expect(page.insights).toHaveLength(4);
+    expect(page.generated_insights_count).toBe(4);
+    const daily = InsightsResponseSchema.parse(
+      await json('/v1/insights?count=50&pipeline_schedule=d&pattern_type=Point%20Anomaly'),
+    );
+    expect(
+      daily.insights.every((i) => i.pipeline_schedule === 'd' && i.pattern_type === 'Point Anomaly'),
+    ).toBe(true);
+    const spike = daily.insights.find((i) => i.has_rootcause && i.pattern_direction === 'up')!;
+    expect(spike).toBeDefined();
+    const one = InsightSchema.parse(await json(`/v1/insights/${spike.insight_id}`));
+    expect(one).toEqual(spike);
+    expect(InsightSchema.parse(await json(`/v1/v1/insights/${spike.insight_id}`))).toEqual(spike);
+    const rc = RootCauseSchema.parse(await json(`/v1/insights/${spike.insight_id}/rootcause`));
+    expect(rc.rootcause_data[0]!.rootcause_details[0]!.dim_val).toBe('US');
+    const byKpi = InsightsResponseSchema.parse(await json(`/v1/insights?count=100&kpis=${spike.kpi_id}`));
+    expect(byKpi.insights.every((i) => i.kpi_id === spike.kpi_id)).toBe(true);
+    expect((await call('GET', '/v1/insights/999999999')).statusCode).toBe(404);
+  });
+
+  it('annotates with the spec messages and records it in history', async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const group = groups[0]!;
+    const url = `/v1/insights/groups/${group.group_id}/annotate`;
+    const old_data = { title: group.group_title, summary: group.group_summary };
+    const bad = async (new_data: { title: string; summary: string }, message: string) => {
+      const res = await call('POST', url, { old_data, new_data });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    };
+    await bad({ title: '  ', summary: '' }, INSIGHT_MESSAGES.titleEmpty);
+    await bad({ title: 'A title', summary: '<b></b>' }, INSIGHT_MESSAGES.summaryEmpty);
+    await bad(old_data, INSIGHT_MESSAGES.nothingChanged);
+    const ok = await call('POST', url, {
+      old_data,
+      new_data: {
+        title: 'Easter weekend <script>x</script>rush',
+        summary: 'Orders peaked, mostly in the US.',
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(AnnotateResponseSchema.parse(ok.json()).title).toBe('Easter weekend xrush');
+    expect(GroupSchema.parse(await json(`/v1/insights/groups/${group.group_id}`)).group_title).toBe(
+      'Easter weekend xrush',
+    );
+    const history = HistoryResponseSchema.parse(await json(`/v1/insights/groups/${group.group_id}/history`));
+    expect(history.history[0]).toMatchObject({
+      change_type: 'annotation_change',
+      change_data: { annotation_type: 'title,summary' },
+    });
+    expect(history.history[0]!.login_id).toBeTruthy();
+
+    const insight = InsightsResponseSchema.parse(await json('/v1/insights')).insights[0]!;
+    const res = await call('POST', `/v1/insights/${insight.insight_id}/annotate`, {
+      old_data: { title: insight.insight_title, summary: insight.insight_summary },
+      new_data: { title: insight.insight_title, summary: 'Checked with the team: a promotion.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(InsightSchema.parse(await json(`/v1/insights/${insight.insight_id}`)).insight_summary).toBe(
+      'Checked with the team: a promotion.',
+    );
+  });
+
+  it('moves groups between the feeds, harmlessly when already there, with history', async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const id = groups[1]!.group_id;
+    const move = (old_state: string, current_state: string) =>
+      call('POST', '/v1/groups/team_states', { old_state, current_state, groups: [id] });
+    expect((await move('Open', 'Resolved')).json()).toEqual({ success: true, moved: 1 });
+    expect((await move('Open', 'Resolved')).json()).toEqual({ success: true, moved: 0 });
+    const resolvedFeed = GroupsResponseSchema.parse(await json('/v1/insights/groups?team_state=Resolved'));
+    expect(resolvedFeed.groups.map((g) => g.group_id)).toEqual([id]);
+    expect(resolvedFeed.groups[0]!.group_status).toBe('Resolved');
+    const impact = GroupImpactResponseSchema.parse(await json(`/v1/insights/groups/${id}/impact`));
+    expect(impact[1]!.value).toBeGreaterThan(0);
+    expect((await move('Resolved', 'Open')).json()).toEqual({ success: true, moved: 1 });
+    const history = HistoryResponseSchema.parse(await json(`/v1/insights/groups/${id}/history?count=4`));
+    const moves = history.history.filter((h) => h.change_type === 'state_change');
+    expect(moves.map((h) => h.change_data.current_state)).toEqual(['Open', 'Resolved']);
+    const unknown = await call('POST', '/v1/groups/team_states', {
+      old_state: 'Open',
+      current_state: 'Flagged',
+      groups: ['999999999'],
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps one feedback per user and item, one field at a time', async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const url = `/v1/insights/groups/${groups[0]!.group_id}/feedback`;
+    expect((await call('GET', url)).statusCode).toBe(404);
+    const both = await call('POST', url, { feedback_ishelpful: true, feedback_comment: 'x' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(INSIGHT_MESSAGES.feedbackOneField);
+    expect((await call('POST', url, {})).statusCode).toBe(400);
+    const thumb = FeedbackSchema.parse((await call('POST', url, { feedback_ishelpful: false })).json());
+    const comment = FeedbackSchema.parse(
+      (await call('POST', url, { feedback_comment: 'Expected: a sale.' })).json(),
+    );
+    expect(comment).toEqual({ ...thumb, feedback_comment: 'Expected: a sale.' });
+    expect(FeedbackSchema.parse(await json(url))).toEqual(comment);
+    const insight = InsightsResponseSchema.parse(await json('/v1/insights')).insights[0]!;
+    const posted = await call('POST', `/v1/insights/${insight.insight_id}/feedback`, {
+      feedback_ishelpful: true,
+    });
+    expect(FeedbackSchema.parse(posted.json()).feedback_ishelpful).toBe(true);
+  });
+
+  it("keeps another workspace out: 404 in its own, 403 with this one's tenant_id", async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const insight = InsightsResponseSchema.parse(await json('/v1/insights')).insights[0]!;
+    const urls = [
+      `/v1/insights/groups/${groups[0]!.group_id}`,
+      `/v1/groups/${groups[0]!.group_id}/metrics`,
+      `/v1/insights/${insight.insight_id}`,
+      `/v1/insights/${insight.insight_id}/rootcause`,
+    ];
+    for (const url of urls) {
+      expect((await call('GET', url, undefined, other.owner)).statusCode, url).toBe(404);
+      expect(
+        (await call('GET', `${url}?tenant_id=${shop.tenant.tenant_id}`, undefined, other.owner)).statusCode,
+        url,
+      ).toBe(403);
+    }
+    const feed = GroupsResponseSchema.parse(
+      (await call('GET', '/v1/insights/groups', undefined, other.owner)).json(),
+    );
+    expect(feed.groups).toEqual([]);
+  });
+});

@@ -1,0 +1,411 @@
+import {
+  GROUPS_PAGE_SIZE,
+  INSIGHT_MESSAGES,
+  catalogueFor,
+  type Group,
+  type Insight,
+  type RootCause,
+  type TeamState,
+} from '@tidemark/contract';
+import { AppError } from '../../errors';
+import type { TenantContext } from '../../plugins/context';
+import * as repo from './insights.repository';
+
+const insightNotFound = () => new AppError('not_found', catalogueFor(404, 'Insight').message);
+const groupNotFound = () => new AppError('not_found', catalogueFor(404, 'Group').message);
+
+const num = (v: unknown, fallback = 0): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const idOf = (value: string): number => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id)) throw new AppError('bad_request', 'The id is not valid.');
+  return id;
+};
+
+/** The stored draft, the team's wording over the engine's, figures made safe for the wire (JSON has no NaN). */
+export function toInsight(row: repo.InsightRow): Insight {
+  const d = row.draft;
+  const p = (d.pattern_data ?? {}) as Record<string, unknown>;
+  return {
+    insight_id: String(row.insight_id),
+    insight_id_ts: str(d.insight_id_ts) || row.insight_ts.toISOString(),
+    insight_title: row.title ?? str(d.insight_title),
+    insight_summary: row.summary ?? str(d.insight_summary),
+    insight_severity: d.insight_severity as Insight['insight_severity'],
+    accent: d.accent as Insight['accent'],
+    pattern_direction: d.pattern_direction as Insight['pattern_direction'],
+    pattern_type: d.pattern_type as Insight['pattern_type'],
+    pipeline_schedule: row.grain as Insight['pipeline_schedule'],
+    pattern_count: num(d.pattern_count, 1),
+    has_rootcause:
+      !!row.rootcause && row.rootcause.status === 'ok' && row.rootcause.rootcause_data.length > 0,
+    kpi_id: String(row.kpi_id),
+    kpi_display_name: row.kpi_display_name,
+    kpi_format: row.kpi_format === 'percentage' ? 'percentage' : 'number',
+    chart_description: str(d.chart_description),
+    chart_ts_start: str(d.chart_ts_start),
+    chart_ts_end: str(d.chart_ts_end),
+    current_value: num(d.current_value),
+    expected_value: num(d.expected_value),
+    formatted_current_value: str(d.formatted_current_value),
+    formatted_expected_value: str(d.formatted_expected_value),
+    formatted_difference_value: str(d.formatted_difference_value),
+    formatted_lift_percentage: str(d.formatted_lift_percentage),
+    formatted_trailing_sum: str(d.formatted_trailing_sum),
+    formatted_normalization_string: str(d.formatted_normalization_string),
+    is_derived: row.is_derived,
+    pattern_data: {
+      yhat_lower: num(p.yhat_lower),
+      yhat_upper: num(p.yhat_upper),
+      formatted_yhat_lower: str(p.formatted_yhat_lower),
+      formatted_yhat_upper: str(p.formatted_yhat_upper),
+      formatted_delta_to_date: str(p.formatted_delta_to_date),
+      changepoint_value: typeof p.changepoint_value === 'number' ? p.changepoint_value : null,
+      formatted_changepoint_value:
+        typeof p.formatted_changepoint_value === 'string' ? p.formatted_changepoint_value : null,
+      post_period: typeof p.post_period === 'string' ? p.post_period : null,
+      trend_unit: typeof p.trend_unit === 'string' ? p.trend_unit : null,
+      trend_line: (p.trend_line as Insight['pattern_data']['trend_line']) ?? null,
+    },
+  };
+}
+
+export function toGroup(row: repo.GroupRow, tenantId: number): Group {
+  const d = row.draft;
+  return {
+    group_id: String(row.group_id),
+    group_title: row.title ?? str(d.group_title),
+    group_summary: row.summary ?? str(d.group_summary),
+    group_accent: d.group_accent as Group['group_accent'],
+    group_severity: d.group_severity as Group['group_severity'],
+    // Spec 3 §3: ACTIVE means live; a group the team moved carries its state.
+    group_status: row.team_state === 'Open' ? 'ACTIVE' : row.team_state,
+    group_ts_start: row.ts_start.toISOString(),
+    group_ts_end: row.ts_end.toISOString(),
+    group_pattern_type: d.group_pattern_type as Group['group_pattern_type'],
+    group_direction: d.group_direction as Group['group_direction'],
+    pipeline_schedule: row.grain as Group['pipeline_schedule'],
+    insights: row.insight_ids.map(String),
+    tenant_id: String(tenantId),
+    dim_display_name: typeof d.dim_display_name === 'string' ? d.dim_display_name : null,
+    dim_val: typeof d.dim_val === 'string' ? d.dim_val : null,
+    funnels: Array.isArray(d.funnels) ? (d.funnels as string[]) : [],
+    top_kpi_id: String(row.top_kpi_id),
+    chart_ts_start: str(d.chart_ts_start),
+    chart_ts_end: str(d.chart_ts_end),
+    chart_title: str(d.chart_title),
+  };
+}
+
+async function groupOrThrow(ctx: TenantContext, id: string): Promise<repo.GroupRow> {
+  const row = await repo.findGroup(ctx.db, ctx.tenantId, idOf(id));
+  if (!row) throw groupNotFound();
+  return row;
+}
+
+async function insightOrThrow(ctx: TenantContext, id: string): Promise<repo.InsightRow> {
+  const row = await repo.findInsight(ctx.db, ctx.tenantId, idOf(id));
+  if (!row) throw insightNotFound();
+  return row;
+}
+
+const dimFilter = (q: { dim_name?: string | undefined; dim_val?: string | undefined }) =>
+  q.dim_name && q.dim_val !== undefined
+    ? { dimName: q.dim_name, dimVal: q.dim_val }
+    : { dimName: null, dimVal: null };
+
+export async function listGroups({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: {
+    page_num: number;
+    start_time?: string | undefined;
+    end_time?: string | undefined;
+    team_state?: TeamState | undefined;
+    dim_name?: string | undefined;
+    dim_val?: string | undefined;
+  };
+}) {
+  const rows = await repo.listGroups(ctx.db, {
+    tenantId: ctx.tenantId,
+    teamState: input.team_state ?? 'Open',
+    start: input.start_time ?? null,
+    end: input.end_time ?? null,
+    ...dimFilter(input),
+    limit: GROUPS_PAGE_SIZE,
+    offset: (input.page_num - 1) * GROUPS_PAGE_SIZE,
+  });
+  const groups = rows.map((r) => toGroup(r, ctx.tenantId));
+  return { groups, generated_groups_count: groups.length };
+}
+
+export async function getGroup({ ctx, id }: { ctx: TenantContext; id: string }) {
+  return toGroup(await groupOrThrow(ctx, id), ctx.tenantId);
+}
+
+/** The group's metrics, each with its insights in time order: what an expanded card draws. */
+export async function groupMetrics({ ctx, id }: { ctx: TenantContext; id: string }) {
+  const group = await groupOrThrow(ctx, id);
+  const insights = await repo.insightsOfGroup(ctx.db, ctx.tenantId, group.group_id);
+  const byKpi = new Map<number, repo.InsightRow[]>();
+  for (const i of insights) byKpi.set(i.kpi_id, [...(byKpi.get(i.kpi_id) ?? []), i]);
+  // The top metric first, then by how many insights each holds.
+  const order = [...byKpi.keys()].sort(
+    (a, b) =>
+      Number(b === group.top_kpi_id) - Number(a === group.top_kpi_id) ||
+      byKpi.get(b)!.length - byKpi.get(a)!.length ||
+      a - b,
+  );
+  return {
+    kpis: order.map((kpiId) => {
+      const rows = byKpi.get(kpiId)!;
+      return {
+        kpi_id: String(kpiId),
+        kpi_display_name: rows[0]!.kpi_display_name,
+        kpi_format: rows[0]!.kpi_format === 'percentage' ? ('percentage' as const) : ('number' as const),
+        pipeline_schedule: group.grain as 'h' | 'd' | 'w' | 'm',
+        insights: rows.map(toInsight),
+      };
+    }),
+  };
+}
+
+/**
+ * Time to detect: from the start of the group's first anomaly to when the pipeline raised it. Time to
+ * resolve: from that start to the team's Resolve move; null until then.
+ */
+export async function groupImpact({ ctx, id }: { ctx: TenantContext; id: string }) {
+  const group = await groupOrThrow(ctx, id);
+  const resolved =
+    group.team_state === 'Resolved' ? await repo.resolvedAt(ctx.db, ctx.tenantId, group.group_id) : null;
+  return [
+    {
+      type: 'time' as const,
+      name: 'Time to detect' as const,
+      value: Math.max(0, group.created_at.getTime() - group.ts_start.getTime()),
+    },
+    {
+      type: 'time' as const,
+      name: 'Time to resolve' as const,
+      value: resolved ? Math.max(0, resolved.getTime() - group.ts_start.getTime()) : null,
+    },
+  ];
+}
+
+export async function groupHistory({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: TenantContext;
+  id: string;
+  input: { page_num: number; count: number };
+}) {
+  const group = await groupOrThrow(ctx, id);
+  const { rows, count } = await repo.groupHistory(ctx.db, {
+    tenantId: ctx.tenantId,
+    groupId: group.group_id,
+    limit: input.count,
+    offset: (input.page_num - 1) * input.count,
+  });
+  return {
+    count,
+    history: rows.map((r) => ({
+      change_type: r.change_type as 'state_change' | 'annotation_change',
+      change_data: r.change_data,
+      login_id: r.login_id,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function listInsights({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: {
+    page_num: number;
+    count: number;
+    kpis?: string | undefined;
+    pattern_type?: string | undefined;
+    severity?: string | undefined;
+    start_time?: string | undefined;
+    end_time?: string | undefined;
+    pipeline_schedule?: string | undefined;
+    group_id?: string | undefined;
+    dim_name?: string | undefined;
+    dim_val?: string | undefined;
+  };
+}) {
+  const rows = await repo.listInsights(ctx.db, {
+    tenantId: ctx.tenantId,
+    kpiIds: input.kpis ? input.kpis.split(',').map(Number) : null,
+    patternType: input.pattern_type ?? null,
+    severity: input.severity ?? null,
+    start: input.start_time ?? null,
+    end: input.end_time ?? null,
+    grain: input.pipeline_schedule ?? null,
+    groupId: input.group_id ? idOf(input.group_id) : null,
+    ...dimFilter(input),
+    limit: input.count,
+    offset: (input.page_num - 1) * input.count,
+  });
+  const insights = rows.map(toInsight);
+  return { insights, generated_insights_count: insights.length };
+}
+
+export async function getInsight({ ctx, id }: { ctx: TenantContext; id: string }) {
+  return toInsight(await insightOrThrow(ctx, id));
+}
+
+export async function insightRootCause({ ctx, id }: { ctx: TenantContext; id: string }): Promise<RootCause> {
+  const row = await insightOrThrow(ctx, id);
+  if (!row.rootcause) return { status: 'no data', rootcause_data: [] };
+  return row.rootcause as RootCause;
+}
+
+/** Strips markup and control characters: annotations are shown as text, never as HTML. */
+export function sanitiseText(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export async function annotate({
+  ctx,
+  kind,
+  id,
+  input,
+}: {
+  ctx: TenantContext;
+  kind: 'insight' | 'group';
+  id: string;
+  input: { old_data: { title: string; summary: string }; new_data: { title: string; summary: string } };
+}) {
+  const title = sanitiseText(input.new_data.title);
+  const summary = sanitiseText(input.new_data.summary);
+  // Spec 3 §5: the first failing rule's message only.
+  if (!title) throw new AppError('bad_request', INSIGHT_MESSAGES.titleEmpty);
+  if (!summary) throw new AppError('bad_request', INSIGHT_MESSAGES.summaryEmpty);
+  const current =
+    kind === 'insight'
+      ? toInsight(await insightOrThrow(ctx, id))
+      : toGroup(await groupOrThrow(ctx, id), ctx.tenantId);
+  const [oldTitle, oldSummary] =
+    kind === 'insight'
+      ? [(current as Insight).insight_title, (current as Insight).insight_summary]
+      : [(current as Group).group_title, (current as Group).group_summary];
+  if (title === oldTitle && summary === oldSummary)
+    throw new AppError('bad_request', INSIGHT_MESSAGES.nothingChanged);
+  const numericId = idOf(id);
+  await ctx.db.transaction(async (tx) => {
+    await repo.annotate(tx, {
+      tenantId: ctx.tenantId,
+      table: kind === 'insight' ? 'insights' : 'insight_groups',
+      id: numericId,
+      title,
+      summary,
+    });
+    const changed = [title !== oldTitle ? 'title' : null, summary !== oldSummary ? 'summary' : null].filter(
+      Boolean,
+    );
+    await repo.addHistory(tx, {
+      tenantId: ctx.tenantId,
+      ...(kind === 'insight' ? { insightId: numericId } : { groupId: numericId }),
+      changeType: 'annotation_change',
+      changeData: { annotation_type: changed.join(',') },
+      userId: ctx.user.userId,
+    });
+  });
+  return { success: true, message: INSIGHT_MESSAGES.annotated, title, summary };
+}
+
+/** Open ⇄ Resolved / Flagged. A group already where it is asked to go is left alone, with no history entry. */
+export async function moveTeamStates({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { old_state: TeamState; current_state: TeamState; groups: string[] };
+}) {
+  const ids = [...new Set(input.groups.map(idOf))];
+  const known = await repo.existingGroupIds(ctx.db, ctx.tenantId, ids);
+  if (known.length !== ids.length) throw groupNotFound();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const done = await repo.moveGroups(tx, {
+      tenantId: ctx.tenantId,
+      groupIds: ids,
+      from: input.old_state,
+      to: input.current_state,
+    });
+    for (const groupId of done) {
+      await repo.addHistory(tx, {
+        tenantId: ctx.tenantId,
+        groupId,
+        changeType: 'state_change',
+        changeData: { old_state: input.old_state, current_state: input.current_state },
+        userId: ctx.user.userId,
+      });
+    }
+    return done.length;
+  });
+  return { success: true, moved };
+}
+
+const toFeedback = (row: repo.FeedbackRow) => ({
+  feedback_id: String(row.feedback_id),
+  feedback_ishelpful: row.ishelpful,
+  feedback_comment: row.comment,
+});
+
+export async function getFeedback({
+  ctx,
+  kind,
+  id,
+}: {
+  ctx: TenantContext;
+  kind: 'insight' | 'group';
+  id: string;
+}) {
+  const target = kind === 'insight' ? await insightOrThrow(ctx, id) : await groupOrThrow(ctx, id);
+  const row = await repo.findFeedback(ctx.db, {
+    tenantId: ctx.tenantId,
+    userId: ctx.user.userId,
+    groupId: kind === 'group' ? (target as repo.GroupRow).group_id : null,
+    insightId: kind === 'insight' ? (target as repo.InsightRow).insight_id : null,
+  });
+  if (!row) throw new AppError('not_found', catalogueFor(404, 'feedback').message);
+  return toFeedback(row);
+}
+
+export async function postFeedback({
+  ctx,
+  kind,
+  id,
+  input,
+}: {
+  ctx: TenantContext;
+  kind: 'insight' | 'group';
+  id: string;
+  input: { feedback_ishelpful?: boolean | undefined; feedback_comment?: string | undefined };
+}) {
+  // Spec 3 §7: one of the two, never both.
+  if ((input.feedback_ishelpful === undefined) === (input.feedback_comment === undefined))
+    throw new AppError('bad_request', INSIGHT_MESSAGES.feedbackOneField);
+  const target = kind === 'insight' ? await insightOrThrow(ctx, id) : await groupOrThrow(ctx, id);
+  const row = await repo.saveFeedback(ctx.db, {
+    tenantId: ctx.tenantId,
+    userId: ctx.user.userId,
+    groupId: kind === 'group' ? (target as repo.GroupRow).group_id : null,
+    insightId: kind === 'insight' ? (target as repo.InsightRow).insight_id : null,
+    ishelpful: input.feedback_ishelpful,
+    comment: input.feedback_comment === undefined ? undefined : sanitiseText(input.feedback_comment),
+  });
+  return toFeedback(row);
+}
