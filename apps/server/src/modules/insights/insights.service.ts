@@ -272,7 +272,12 @@ export async function insightRootCause({ ctx, id }: { ctx: TenantContext; id: st
 export function sanitiseText(value: string): string {
   return value
     .replace(/<[^>]*>/g, '')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .split('')
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
+    })
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
 }
