@@ -432,7 +432,15 @@ export async function saveCredentials({
     };
   } catch (error) {
     if (!(error instanceof ConnectorError)) throw error;
-    await repo.setStage(ctx.db, ctx.tenantId, c.connection_id, 'data_connection', 'FAILED', error.reason);
+    // The same form as a failed sync's: the driver's reason, then where to get help (spec 1 §8).
+    await repo.setStage(
+      ctx.db,
+      ctx.tenantId,
+      c.connection_id,
+      'data_connection',
+      'FAILED',
+      `${error.reason} ${CONNECTION_MESSAGES.talkToUs}`,
+    );
     throw new AppError('bad_request', error.reason);
   } finally {
     await connector.close();

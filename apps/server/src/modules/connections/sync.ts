@@ -8,7 +8,7 @@ import { ConnectorError, type Connector, type SourceColumn } from './connectors/
 import { SHOPIFY_TABLES } from './connectors/shopify';
 import * as repo from './connections.repository';
 import { describeColumns, fieldNamesFor } from './columns';
-import { copyInto, createWarehouseTable, quoteIdent, rowsToCopyText, warehouseTableName } from './warehouse';
+import { copyInto, copyText, createWarehouseTable, quoteIdent, warehouseTableName } from './warehouse';
 import { requestSeriesUpdate } from '../series';
 
 export const SYNC_JOB = 'connections.sync';
@@ -154,20 +154,29 @@ async function syncTable(
   const tenantId = connection.tenant_id;
   const sourceColumns = await connector.readSchema(table);
   const names = fieldNamesFor(sourceColumns.map((c) => c.name));
-  const existing = (await repo.listWarehouseTables(base.db, tenantId, connection.connection_id)).find(
-    (t) => t.source_table_name === table,
-  );
   const cursorSource = chooseCursor(sourceColumns);
   const cursorField = cursorSource ? names[sourceColumns.findIndex((c) => c.name === cursorSource)]! : null;
   const keyFields = sourceColumns.flatMap((c, i) => (c.isKey ? [names[i]!] : []));
   const columns = sourceColumns.map((c, i) => ({ field_name: names[i]!, data_type: c.type }));
-  const incremental =
-    existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
-  const from = incremental ? existing.cursor_value : null;
 
   return base.db.withClient(async (client) => {
     await client.query('begin');
     try {
+      // Two syncs of one source (a click during the scheduled one) take turns per table; the second reads
+      // the table and cursor the first left, so it neither creates the table twice nor reads rows twice.
+      await client.query(`select pg_advisory_xact_lock(hashtextextended('sync:' || $1::text, 0))`, [
+        connection.connection_id,
+      ]);
+      const existing = (
+        await repo.listWarehouseTables(
+          { query: async (sql, params) => (await client.query(sql, params)).rows },
+          tenantId,
+          connection.connection_id,
+        )
+      ).find((t) => t.source_table_name === table);
+      const incremental =
+        existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
+      const from = incremental ? existing.cursor_value : null;
       let destination = existing?.destination_table_name;
       if (!destination) {
         destination = warehouseTableName(connection.datasource_id, table);
@@ -193,12 +202,14 @@ async function syncTable(
         batchSize: 5000,
         signal: job.signal,
       });
-      const counted = Readable.from(
+      // One stream from the source to COPY: a failed or cancelled read rejects the pipeline, never an
+      // error event nobody listens to.
+      const text = Readable.from(
         (async function* () {
           for await (const batch of batches) {
             read += batch.length;
             await job.progress({ table, rows: input.rowsSoFar + read });
-            yield batch;
+            yield copyText(batch, columns);
           }
         })(),
       );
@@ -206,7 +217,7 @@ async function syncTable(
         client,
         stage,
         columns.map((c) => c.field_name),
-        counted.pipe(rowsToCopyText(columns)),
+        text,
         job.signal,
       );
 
@@ -229,12 +240,14 @@ async function syncTable(
         await client.query(`insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}`);
       }
 
+      // The newest cursor is in what was just read (every row from the last cursor on, or all of them):
+      // the staging table answers it without scanning the warehouse table.
       const cursorValue = cursorField
         ? ((
             await client.query<{ v: string | null }>(
-              `select max(${quoteIdent(cursorField)})::text as v from ${target}`,
+              `select max(${quoteIdent(cursorField)})::text as v from ${quoteIdent(stage)}`,
             )
-          ).rows[0]?.v ?? null)
+          ).rows[0]?.v ?? from)
         : null;
       const dirtyFrom = existing?.date_column
         ? await earliestDate(client, stage, existing.date_column, columns, await timezoneOf(base, tenantId))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -165,16 +165,11 @@ export function copyField(value: CellValue, type: ColumnType): string {
     .replace(/\r/g, '\\r');
 }
 
-/** Turns batches of row arrays into COPY text, for connectors that read rows. */
-export function rowsToCopyText(columns: WarehouseColumn[]): Transform {
-  return new Transform({
-    writableObjectMode: true,
-    transform(batch: CellValue[][], _enc, done) {
-      let out = '';
-      for (const row of batch) {
-        out += columns.map((c, i) => copyField(row[i] ?? null, c.data_type)).join('\t') + '\n';
-      }
-      done(null, out);
-    },
-  });
+/** One batch of rows as COPY text, for connectors that read rows. */
+export function copyText(batch: readonly CellValue[][], columns: readonly WarehouseColumn[]): string {
+  let out = '';
+  for (const row of batch) {
+    out += columns.map((c, i) => copyField(row[i] ?? null, c.data_type)).join('\t') + '\n';
+  }
+  return out;
 }

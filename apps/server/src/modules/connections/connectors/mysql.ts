@@ -283,6 +283,15 @@ export function createMysqlConnector(
         ended = true;
         notify();
       });
+      // A connection the server kills mid-read reports it on the connection, never on the statement.
+      reader.on('error', (error: unknown) => {
+        failure ??= error;
+        notify();
+      });
+      reader.on('end', () => {
+        if (!ended) failure ??= new Error('The connection to the database closed during the read');
+        notify();
+      });
       const halt = () => {
         kill(reader.threadId);
         reader.destroy();
