@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SeriesPointSchema } from './insights';
+import { OverlaySeriesSchema, OverlayTypeSchema, SeriesPointSchema } from './insights';
 import { defineRoute } from './route';
 import { TenantQuerySchema } from './tenants';
 
@@ -25,6 +25,19 @@ export const PatternSeriesQuerySchema = TenantQuerySchema.extend({
 });
 export const PatternSeriesResponseSchema = z.array(SeriesPointSchema);
 
+export const OverlaysQuerySchema = TenantQuerySchema.extend({
+  kpi_id: z.string().regex(/^\d{1,18}$/, 'must be a metric id'),
+  pipeline_schedule: SeriesScheduleSchema.default('h'),
+  type: OverlayTypeSchema.optional(),
+  timestamp_start: IsoTimestampSchema.optional(),
+  timestamp_end: IsoTimestampSchema.optional(),
+  dim_name: z.string().max(200).optional(),
+  dim_val: z.string().max(500).optional(),
+  pipeline_id: z.string().max(100).optional(),
+  pipeline_tag: z.string().max(100).optional(),
+  pipeline_guid: z.string().max(100).optional(),
+});
+
 export const seriesRoutes = {
   patternSeries: defineRoute({
     method: 'GET',
@@ -34,5 +47,15 @@ export const seriesRoutes = {
     tags: ['series'],
     query: PatternSeriesQuerySchema,
     response: PatternSeriesResponseSchema,
+  }),
+  patternSeriesOverlays: defineRoute({
+    method: 'GET',
+    path: '/v1/pattern_series/overlays',
+    access: 'tenant',
+    summary:
+      'A window of a series with the same window one and two periods earlier (DoD, WoW, MoM, QoQ, YoY)',
+    tags: ['series'],
+    query: OverlaysQuerySchema,
+    response: OverlaySeriesSchema,
   }),
 } as const;

@@ -10,6 +10,7 @@ import {
   INSIGHT_MESSAGES,
   InsightSchema,
   InsightsResponseSchema,
+  OverlaySeriesSchema,
   RootCauseSchema,
 } from '@tidemark/contract';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
@@ -185,6 +186,30 @@ describe('the insights API', () => {
       feedback_ishelpful: true,
     });
     expect(FeedbackSchema.parse(posted.json()).feedback_ishelpful).toBe(true);
+  });
+
+  it('tells the workspace when its newest insight was raised', async () => {
+    const info = await json('/v1/tenants/info');
+    expect(Date.parse(info.last_insight_ts)).toBeGreaterThan(Date.now() - 600_000);
+  });
+
+  it('overlays a window with the same window one and two periods earlier', async () => {
+    const insight = InsightsResponseSchema.parse(await json('/v1/insights?pipeline_schedule=d')).insights[0]!;
+    const base = `/v1/pattern_series/overlays?kpi_id=${insight.kpi_id}&pipeline_schedule=d`;
+    const wow = OverlaySeriesSchema.parse(
+      await json(`${base}&type=WoW&timestamp_start=2025-04-01T00:00:00Z&timestamp_end=2025-04-07T00:00:00Z`),
+    );
+    expect(wow.main.map((p) => p.timestamp)).toEqual(wow.period1.map((p) => p.timestamp));
+    expect(wow.main).toHaveLength(7);
+    // period1's values are the week before, laid on this week's days.
+    const series = (await json(
+      `/v1/pattern_series?kpi_id=${insight.kpi_id}&pipeline_schedule=d&timestamp_start=2025-03-25T00:00:00Z&timestamp_end=2025-03-31T00:00:00Z`,
+    )) as Array<{ result: { y: number } }>;
+    expect(wow.period1.map((p) => p.result.y)).toEqual(series.map((p) => p.result.y));
+    const byDefault = OverlaySeriesSchema.parse(await json(base));
+    expect(byDefault.main.length).toBeGreaterThan(0);
+    const refused = await call('GET', `${base}&type=DoD`);
+    expect(refused.statusCode).toBe(400);
   });
 
   it("keeps another workspace out: 404 in its own, 403 with this one's tenant_id", async () => {

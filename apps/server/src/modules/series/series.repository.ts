@@ -118,3 +118,15 @@ export interface StoredPoint {
   lower: number | null;
   upper: number | null;
 }
+
+export async function lastPointTs(
+  db: Queryable,
+  key: { tenantId: number; kpiId: number; grain: string; dimName: string; dimVal: string },
+): Promise<Date | null> {
+  const rows = await db.query<{ ts: Date | null }>(
+    `select ts[cardinality(ts)] as ts from series
+      where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
+    [key.tenantId, key.kpiId, key.grain, key.dimName, key.dimVal],
+  );
+  return rows[0]?.ts ?? null;
+}

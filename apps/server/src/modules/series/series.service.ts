@@ -1,9 +1,20 @@
 import {
   OTHER_DIMENSION_VALUE,
   TOP_DIMENSION_VALUES,
+  type OverlaySeries,
+  type OverlayType,
   type SeriesPoint,
   type SeriesSchedule,
 } from '@tidemark/contract';
+import {
+  DEFAULT_OVERLAY,
+  OVERLAY_PERIOD_DAYS,
+  availableOverlays,
+  buildOverlay,
+  overlayWindows,
+} from '@tidemark/detect';
+import { addInTimezone } from '@tidemark/format';
+import { AppError } from '../../errors';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
@@ -361,7 +372,11 @@ export async function patternSeries({
     start,
     end,
   });
-  return rows.map((r) => ({
+  return rows.map(toPoint);
+}
+
+function toPoint(r: repo.StoredPoint): SeriesPoint {
+  return {
     timestamp: r.ts.toISOString(),
     result: {
       y: r.value,
@@ -373,5 +388,62 @@ export async function patternSeries({
           ? 'True'
           : 'False',
     },
-  }));
+  };
+}
+
+/**
+ * Spec 3 §4 overlays: the window (by default the card window before the series' newest point) and the same
+ * window one and two periods earlier, laid on the main window's time axis. Periods: DoD 1 day, WoW 7,
+ * MoM 28, QoQ 84, YoY 364 days; each is offered only where the schedule has points enough for it.
+ */
+export async function patternSeriesOverlays({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: {
+    kpi_id: string;
+    pipeline_schedule: SeriesSchedule;
+    type?: OverlayType | undefined;
+    timestamp_start?: string | undefined;
+    timestamp_end?: string | undefined;
+    dim_name?: string | undefined;
+    dim_val?: string | undefined;
+  };
+}): Promise<OverlaySeries> {
+  const grain = input.pipeline_schedule;
+  const type = input.type ?? DEFAULT_OVERLAY[grain];
+  if (!availableOverlays(grain).includes(type))
+    throw new AppError(
+      'bad_request',
+      `${type} is not available for this schedule (${availableOverlays(grain).join(', ')}).`,
+    );
+  const timezone = await repo.tenantTimezone(ctx.db, ctx.tenantId);
+  const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
+  const byValue = input.dim_name && input.dim_val !== undefined;
+  const key = {
+    tenantId: ctx.tenantId,
+    kpiId: metric.kpi_id,
+    grain,
+    dimName: byValue ? input.dim_name! : '',
+    dimVal: byValue ? input.dim_val! : '',
+  };
+  const end = input.timestamp_end
+    ? Date.parse(input.timestamp_end)
+    : ((await repo.lastPointTs(ctx.db, key))?.getTime() ?? Date.now());
+  const windows = overlayWindows(end, grain, type, timezone);
+  if (input.timestamp_start) {
+    const start = Date.parse(input.timestamp_start);
+    const days = OVERLAY_PERIOD_DAYS[type];
+    windows.main = { start, end };
+    const back = (t: number, k: number) => addInTimezone(t, -k * days, 'day', timezone);
+    windows.period1 = { start: back(start, 1), end: back(end, 1) };
+    windows.period2 = { start: back(start, 2), end: back(end, 2) };
+  }
+  const rows = await repo.readPoints(ctx.db, {
+    ...key,
+    start: new Date(Math.min(windows.period2.start, windows.main.start)),
+    end: new Date(windows.main.end),
+  });
+  return buildOverlay(rows.map(toPoint), windows, timezone);
 }

@@ -74,7 +74,8 @@ export async function listVisibleTenants({ ctx }: { ctx: SessionContext }): Prom
 export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<TenantInfo> {
   const t = await repo.findTenant(ctx.db, ctx.tenantId);
   if (!t) throw forbidden();
-  // Digests and insights are produced by later pipeline stages; until a tenant has any, their times are null.
+  // Digests come with notifications (a later issue); until a tenant has any, their times are null.
+  const lastInsight = await repo.lastInsightTs(ctx.db, ctx.tenantId);
   return {
     tenant_id: t.tenant_id,
     last_digest_ts: { day: null, month: null, quarter: null },
@@ -82,7 +83,7 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
     currency: t.currency,
     currency_symbol: t.currency_symbol,
     timezone: t.timezone,
-    last_insight_ts: null,
+    last_insight_ts: lastInsight ? lastInsight.toISOString() : null,
   };
 }
 
