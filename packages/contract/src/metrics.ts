@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DatasourceIdSchema } from './connections';
-import { AccentSchema, KpiFormatSchema, PipelineScheduleSchema } from './insights';
+import { AccentSchema, KpiFormatSchema, MetricImpactSchema, PipelineScheduleSchema } from './insights';
 import { defineRoute } from './route';
 import { TenantQuerySchema } from './tenants';
 
@@ -179,6 +179,97 @@ export const METRIC_MESSAGES = {
   allMetrics: 'Keep at least one dimension: not every row can be a metric.',
 } as const;
 
+export const MetricOptionSchema = z.object({ id: z.string(), name: z.string() });
+export type MetricOption = z.infer<typeof MetricOptionSchema>;
+
+/** Spec 3 §3, Metric (detail). */
+export const MetricDetailSchema = z
+  .object({
+    kpi_id: z.string(),
+    kpi_display_name: z.string(),
+    kpi_definition: z.string().nullable(),
+    description: z.string().nullable(),
+    funnel: MetricOptionSchema.nullable(),
+    category: MetricOptionSchema.nullable(),
+    tier: z.number().int().min(1).max(3),
+    impact_to_topline: z.number().nullable(),
+    dollar_impact: z.number().nullable(),
+    accent: AccentSchema,
+    is_derived: z.boolean(),
+    is_active: z.boolean(),
+    aggregation_operation: AggregationSchema,
+    kpi_format: KpiFormatSchema,
+    extraction_funnel_expression: z.string().nullable(),
+    extraction_funnel_aggregation_operation: z.string().nullable(),
+    last_active_pipeline_schedule: PipelineScheduleSchema.nullable(),
+    tenant_id: z.number().int(),
+  })
+  .meta({ id: 'Metric' });
+export type MetricDetail = z.infer<typeof MetricDetailSchema>;
+
+export const MetricParamsSchema = z.object({ kpi_id: z.string().regex(/^\d{1,18}$/, 'must be a metric id') });
+
+/** An option set by id (an existing one) or by name (a new one); null clears it. */
+const OptionInputSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .nullable()
+      .optional(),
+    name: z.string().trim().min(1).max(120),
+  })
+  .nullable();
+
+/** Spec 3 §5: only the changed attributes; is_active and the aggregation are read-only here. */
+export const MetricUpdateSchema = z
+  .object({
+    kpi_display_name: z.string().trim().min(1).max(120).optional(),
+    kpi_definition: z.string().trim().max(2000).nullable().optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+    funnel: OptionInputSchema.optional(),
+    category: OptionInputSchema.optional(),
+    tier: z.coerce.number().int().min(1).max(3).optional(),
+    impact_to_topline: z.number().min(0).max(1).nullable().optional(),
+    dollar_impact: z.number().min(0).max(1e15).nullable().optional(),
+    accent: AccentSchema.optional(),
+    is_derived: z.boolean().optional(),
+  })
+  .strict();
+export type MetricUpdate = z.infer<typeof MetricUpdateSchema>;
+
+export const MetricOptionsResponseSchema = z.object({
+  funnels: z.array(MetricOptionSchema),
+  categories: z.array(MetricOptionSchema),
+});
+
+export const METRIC_FILTER_COLUMNS = [
+  'kpi_display_name',
+  'category_name',
+  'funnel_name',
+  'tier',
+  'accent',
+] as const;
+export const MetricFiltersQuerySchema = TenantQuerySchema.extend({
+  name: z.enum(METRIC_FILTER_COLUMNS).default('kpi_display_name'),
+});
+export const MetricFiltersResponseSchema = z.object({ values: z.array(z.string()) });
+
+export const MetricImpactQuerySchema = TenantQuerySchema.extend({
+  /** Default: the seven days before timestamp_end, which defaults to now. */
+  timestamp_start: z.iso.datetime({ offset: true }).optional(),
+  timestamp_end: z.iso.datetime({ offset: true }).optional(),
+  pipeline_schedule: z.enum(['h', 'd', 'w', 'm']).default('d'),
+  dim_name: z.string().max(200).optional(),
+  dim_val: z.string().max(500).optional(),
+  impact_type: z.enum(['absolute', 'relative']).default('relative'),
+});
+
+export const METRIC_EDIT_MESSAGES = {
+  updated: 'Metric attributes are updated successfully.',
+  failed: 'There was a technical issue while saving, please contact system administrator.',
+} as const;
+
 export const metricsRoutes = {
   onboardMetrics: defineRoute({
     method: 'POST',
@@ -218,6 +309,55 @@ export const metricsRoutes = {
     tags: ['metrics'],
     query: MetricsQuerySchema,
     response: MetricsResponseSchema,
+  }),
+  metricOptions: defineRoute({
+    method: 'GET',
+    path: '/v1/metrics_hub/metrics/options',
+    access: 'tenant',
+    summary: 'The funnels and categories metrics can be filed under',
+    tags: ['metrics'],
+    query: TenantQuerySchema,
+    response: MetricOptionsResponseSchema,
+  }),
+  metricFilters: defineRoute({
+    method: 'GET',
+    path: '/v1/metrics_hub/metrics/filters',
+    access: 'tenant',
+    summary: 'The values of one column of the metrics list, for its filter',
+    tags: ['metrics'],
+    query: MetricFiltersQuerySchema,
+    response: MetricFiltersResponseSchema,
+  }),
+  getMetric: defineRoute({
+    method: 'GET',
+    path: '/v1/metrics_hub/metrics/:kpi_id',
+    access: 'tenant',
+    summary: 'One metric',
+    tags: ['metrics'],
+    params: MetricParamsSchema,
+    query: TenantQuerySchema,
+    response: MetricDetailSchema,
+  }),
+  updateMetric: defineRoute({
+    method: 'PUT',
+    path: '/v1/metrics_hub/metrics/:kpi_id',
+    access: 'tenant',
+    summary: "Change a metric's attributes (only those sent)",
+    tags: ['metrics'],
+    params: MetricParamsSchema,
+    query: TenantQuerySchema,
+    body: MetricUpdateSchema,
+    response: z.object({ success: z.boolean(), message: z.string(), metric: MetricDetailSchema }),
+  }),
+  metricImpact: defineRoute({
+    method: 'GET',
+    path: '/v1/metrics_hub/metrics/:kpi_id/impact',
+    access: 'tenant',
+    summary: "A metric's movement over a window against the window before it",
+    tags: ['metrics'],
+    params: MetricParamsSchema,
+    query: MetricImpactQuerySchema,
+    response: MetricImpactSchema,
   }),
   listDimensions: defineRoute({
     method: 'GET',

@@ -2,7 +2,7 @@
  * Insights: the engine's fit stored beside each series (expected value and band per bucket), the insights
  * it raised, their groups, what the team did with them (history, feedback) and each metric's pipeline runs.
  * An insight is keyed by its series and start, so re-running the pipeline on the same data updates rather
- * than duplicates it. Tenant-owned tables lead their keys with tenant_id (docs/scaling.md).
+ * than duplicates it. Metrics gain the funnel and category they are filed under. Tenant-owned tables lead their keys with tenant_id (docs/scaling.md).
  */
 export default /* sql */ `
 alter table series
@@ -100,6 +100,21 @@ create table insight_feedback (
 );
 create unique index insight_feedback_one_per_user on insight_feedback
   (tenant_id, coalesce(group_id, 0), coalesce(insight_id, 0), user_id);
+
+-- Funnels and categories metrics are filed under (spec 3 §3, Metric option lists).
+create table metric_groups (
+  tenant_id bigint not null references tenants (tenant_id) on delete cascade,
+  metric_group_id bigint generated always as identity,
+  kind text not null check (kind in ('funnel', 'category')),
+  name text not null,
+  primary key (tenant_id, metric_group_id),
+  unique (tenant_id, kind, name)
+);
+alter table metrics
+  add column funnel_id bigint,
+  add column category_id bigint,
+  add foreign key (tenant_id, funnel_id) references metric_groups (tenant_id, metric_group_id) on delete set null (funnel_id),
+  add foreign key (tenant_id, category_id) references metric_groups (tenant_id, metric_group_id) on delete set null (category_id);
 
 create table pipeline_runs (
   tenant_id bigint not null,

@@ -262,3 +262,38 @@ export async function listMetricRows(
   );
   return { rows, count: total?.n ?? 0 };
 }
+
+export interface MetricPipelineStatus {
+  runs: Array<{
+    kpi_id: number;
+    grain: string;
+    status: 'success' | 'failure';
+    last_run: Date;
+    reason: string | null;
+  }>;
+  lastInsights: Array<{ kpi_id: number; insight_id: number; created_at: Date }>;
+  fits: Array<{ kpi_id: number; fit_status: string | null }>;
+}
+
+/** Pipeline runs, newest insight and the overall daily fit's status of each listed metric. */
+export async function pipelineStatus(
+  db: Queryable,
+  tenantId: number,
+  kpiIds: number[],
+): Promise<MetricPipelineStatus> {
+  const runs = await db.query<MetricPipelineStatus['runs'][number]>(
+    `select kpi_id::int, grain, status, last_run, reason from pipeline_runs where tenant_id = $1 and kpi_id = any($2::bigint[])`,
+    [tenantId, kpiIds],
+  );
+  const lastInsights = await db.query<MetricPipelineStatus['lastInsights'][number]>(
+    `select distinct on (kpi_id) kpi_id::int, insight_id::int, created_at from insights
+      where tenant_id = $1 and kpi_id = any($2::bigint[]) order by kpi_id, created_at desc, insight_id desc`,
+    [tenantId, kpiIds],
+  );
+  const fits = await db.query<MetricPipelineStatus['fits'][number]>(
+    `select kpi_id::int, fit_status from series
+      where tenant_id = $1 and kpi_id = any($2::bigint[]) and dim_name = '' and grain = 'd'`,
+    [tenantId, kpiIds],
+  );
+  return { runs, lastInsights, fits };
+}

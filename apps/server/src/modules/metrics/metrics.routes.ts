@@ -9,6 +9,7 @@ import {
   replicateMetrics,
   setPipelinePreference,
 } from './metrics.service';
+import { getMetricDetail, metricFilters, metricImpact, metricOptions, updateMetric } from './metric-detail';
 
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.onboardMetrics, ({ ctx, input }) => onboardMetrics({ ctx, input: input.body }));
@@ -17,6 +18,15 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     setPipelinePreference({ ctx, input: input.body }),
   );
   addRoute(app, routes.listMetrics, ({ ctx, input }) => listMetrics({ ctx, input: input.query }));
+  addRoute(app, routes.metricOptions, ({ ctx }) => metricOptions({ ctx }));
+  addRoute(app, routes.metricFilters, ({ ctx, input }) => metricFilters({ ctx, input: input.query }));
+  addRoute(app, routes.getMetric, ({ ctx, input }) => getMetricDetail({ ctx, kpiId: input.params.kpi_id }));
+  addRoute(app, routes.updateMetric, ({ ctx, input }) =>
+    updateMetric({ ctx, kpiId: input.params.kpi_id, input: input.body }),
+  );
+  addRoute(app, routes.metricImpact, ({ ctx, input }) =>
+    metricImpact({ ctx, kpiId: input.params.kpi_id, input: input.query }),
+  );
   addRoute(app, routes.listDimensions, ({ ctx }) => listDimensions({ ctx }));
   addRoute(app, routes.dimensionValues, ({ ctx, input }) => dimensionValues({ ctx, id: input.params.id }));
 }

@@ -384,39 +384,51 @@ export async function listMetrics({
     accent: input.accent,
     dimName: input.dim_name,
   });
+  const status = await repo.pipelineStatus(
+    ctx.db,
+    ctx.tenantId,
+    rows.map((m) => m.kpi_id),
+  );
   return {
     count,
-    rows: rows.map((m) => ({
-      kpi_id: String(m.kpi_id),
-      kpi_display_name: m.kpi_display_name,
-      category_name: null,
-      funnel_name: null,
-      tier: m.tier,
-      impact_to_topline: m.impact_to_topline,
-      accent: m.accent,
-      is_active: m.is_active,
-      aggregation_operation: m.aggregation_operation,
-      kpi_format: m.kpi_format,
-      status: {
-        pipeline_runs: (['h', 'd', 'w', 'm'] as const).map((frequency) => ({
-          frequency,
-          status: !m.is_active
-            ? ('disabled' as const)
-            : m.series_computed_at
-              ? ('success' as const)
-              : ('disabled' as const),
-          is_active: m.is_active,
-          last_run: m.series_computed_at?.toISOString() ?? null,
-        })),
-        last_insight_ts: null,
-        last_insight_id: null,
-        reason: m.series_computed_at ? null : 'waiting for the first series computation',
-      },
-    })),
+    rows: rows.map((m) => {
+      const last = status.lastInsights.find((i) => i.kpi_id === m.kpi_id);
+      const fit = status.fits.find((f) => f.kpi_id === m.kpi_id)?.fit_status ?? null;
+      return {
+        kpi_id: String(m.kpi_id),
+        kpi_display_name: m.kpi_display_name,
+        category_name: null,
+        funnel_name: null,
+        tier: m.tier,
+        impact_to_topline: m.impact_to_topline,
+        accent: m.accent,
+        is_active: m.is_active,
+        aggregation_operation: m.aggregation_operation,
+        kpi_format: m.kpi_format,
+        status: {
+          // Spec 3 §4: success, failure, or disabled when the metric is not active (or has not run yet).
+          pipeline_runs: (['h', 'd', 'w', 'm'] as const).map((frequency) => {
+            const run = status.runs.find((r) => r.kpi_id === m.kpi_id && r.grain === frequency);
+            return {
+              frequency,
+              status: !m.is_active || !run ? ('disabled' as const) : run.status,
+              is_active: m.is_active,
+              last_run: run?.last_run.toISOString() ?? null,
+            };
+          }),
+          last_insight_ts: last?.created_at.toISOString() ?? null,
+          last_insight_id: last ? String(last.insight_id) : null,
+          reason: !m.series_computed_at
+            ? 'waiting for the first series computation'
+            : fit && fit !== 'ok'
+              ? fit
+              : (status.runs.find((r) => r.kpi_id === m.kpi_id && r.status === 'failure')?.reason ?? null),
+        },
+      };
+    }),
   };
 }
 
-/** How every active metric of a table is computed per bucket, compiled together into one query's parameters. */
 export async function metricPlanOfTable(
   ctx: BaseContext & { tenantId: number },
   table: WarehouseTable,

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  METRIC_EDIT_MESSAGES,
+  MetricDetailSchema,
+  MetricFiltersResponseSchema,
+  MetricImpactSchema,
+  MetricOptionsResponseSchema,
+  MetricsResponseSchema,
+} from '@tidemark/contract';
+import { buildTestApp, type Actor, type TestApp } from '../../testing/build-test-app';
+import { createInsightWorkspace } from '../../testing/insight-store';
+
+describe('metric detail, edit, options, filters and impact', () => {
+  let t: TestApp;
+  let shop: { tenant: { tenant_id: number }; owner: Actor };
+  let orders: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ shop } = await createInsightWorkspace(t));
+    const list = MetricsResponseSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/v1/metrics_hub/metrics', headers: shop.owner.headers })
+      ).json(),
+    );
+    orders = list.rows.find((r) => r.kpi_display_name === 'Orders')!.kpi_id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: shop.owner.headers, ...(payload ? { payload } : {}) });
+
+  it('shows each metric’s pipeline runs and newest insight in the list', async () => {
+    const list = MetricsResponseSchema.parse((await call('GET', '/v1/metrics_hub/metrics')).json());
+    const row = list.rows.find((r) => r.kpi_id === orders)!;
+    expect(row.status.pipeline_runs.map((r) => [r.frequency, r.status])).toEqual([
+      ['h', 'success'],
+      ['d', 'success'],
+      ['w', 'success'],
+      ['m', 'success'],
+    ]);
+    expect(row.status.last_insight_id).not.toBeNull();
+  });
+
+  it('answers a metric and changes only what is sent, with the spec message', async () => {
+    const detail = MetricDetailSchema.parse((await call('GET', `/v1/metrics_hub/metrics/${orders}`)).json());
+    expect(detail).toMatchObject({
+      kpi_display_name: 'Orders',
+      aggregation_operation: 'count',
+      funnel: null,
+    });
+    const saved = await call('PUT', `/v1/metrics_hub/metrics/${orders}`, {
+      tier: 1,
+      impact_to_topline: 0.4,
+      funnel: { id: null, name: 'Checkout' },
+      category: { name: 'Sales' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(METRIC_EDIT_MESSAGES.updated);
+    const after = MetricDetailSchema.parse(saved.json().metric);
+    expect(after).toMatchObject({
+      kpi_display_name: 'Orders',
+      tier: 1,
+      impact_to_topline: 0.4,
+      funnel: { name: 'Checkout' },
+      category: { name: 'Sales' },
+      accent: detail.accent,
+    });
+    const options = MetricOptionsResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics/options')).json(),
+    );
+    expect(options.funnels).toEqual([after.funnel]);
+    // Choosing an existing option by id, and clearing one.
+    const again = await call('PUT', `/v1/metrics_hub/metrics/${orders}`, {
+      funnel: after.funnel,
+      category: null,
+    });
+    expect(MetricDetailSchema.parse(again.json().metric)).toMatchObject({
+      funnel: after.funnel,
+      category: null,
+    });
+    const filters = MetricFiltersResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics/filters?name=funnel_name')).json(),
+    );
+    expect(filters.values).toEqual(['Checkout']);
+  });
+
+  it('refuses read-only attributes, out-of-range values and unknown metrics', async () => {
+    expect((await call('PUT', `/v1/metrics_hub/metrics/${orders}`, { is_active: false })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('PUT', `/v1/metrics_hub/metrics/${orders}`, { impact_to_topline: 40 })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', `/v1/metrics_hub/metrics/${orders}`, { tier: 4 })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/v1/metrics_hub/metrics/${orders}`, { funnel: { id: '999999', name: 'x' } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('GET', '/v1/metrics_hub/metrics/999999999')).statusCode).toBe(404);
+  });
+
+  it('measures a window against the one before it', async () => {
+    const url = (type: string) =>
+      `/v1/metrics_hub/metrics/${orders}/impact?timestamp_start=2025-04-05T00:00:00Z&timestamp_end=2025-04-06T00:00:00Z&pipeline_schedule=d&impact_type=${type}`;
+    const relative = MetricImpactSchema.parse((await call('GET', url('relative'))).json());
+    // The spike day against the day before: far up, and up is good for orders.
+    expect(relative.kpi_value_movement).toBeGreaterThan(1);
+    expect(relative.accent).toBe('positive');
+    const absolute = MetricImpactSchema.parse((await call('GET', url('absolute'))).json());
+    expect(absolute.kpi_value_movement).toBeGreaterThan(100);
+  });
+});
