@@ -10,6 +10,7 @@ import { createCpuPool } from './jobs/cpu-pool';
 import { jobDefinitions } from './jobs/registry';
 import { requestMissingPipelineRuns } from './modules/pipelines';
 import { insightsRoutes } from './modules/insights';
+import { summaryRoutes } from './modules/summary';
 import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutes);
   await app.register(seriesRoutes);
   await app.register(insightsRoutes);
+  await app.register(summaryRoutes);
 
   await app.register(web);
 

@@ -7,6 +7,7 @@ export * from './dev';
 export * from './route';
 export * from './routes';
 export * from './insights';
+export * from './summary';
 export * from './web-routes';
 export * from './connections';
 export * from './metrics';

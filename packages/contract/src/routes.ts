@@ -6,6 +6,7 @@ import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
 import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
+import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
 
 export type { Access, HttpMethod, RouteDef } from './route';
@@ -22,6 +23,7 @@ export const routes = {
   ...metricsRoutes,
   ...seriesRoutes,
   ...insightsRoutes,
+  ...summaryRoutes,
 } as const;
 
 export type Routes = typeof routes;
