@@ -101,11 +101,18 @@ export async function readPoints(
 ): Promise<StoredPoint[]> {
   // The fit covers the buckets up to the newest complete one; later buckets read null until the next run.
   return db.query<StoredPoint>(
+    // ts is sorted: the window's slice is found by binary search (width_bucket), not by unnesting it all.
     `select p.ts, p.value, p.yhat, p.lower, p.upper
-       from series s cross join lateral unnest(s.ts, s.y, s.yhat, s.yhat_lower, s.yhat_upper)
-            as p (ts, value, yhat, lower, upper)
+       from series s
+       cross join lateral (
+         select case when $6::timestamptz is null then 1
+                     else width_bucket($6::timestamptz - interval '1 microsecond', s.ts) + 1 end as lo,
+                case when $7::timestamptz is null then cardinality(s.ts)
+                     else width_bucket($7::timestamptz, s.ts) end as hi
+       ) b
+       cross join lateral unnest(s.ts[b.lo:b.hi], s.y[b.lo:b.hi], s.yhat[b.lo:b.hi], s.yhat_lower[b.lo:b.hi],
+                                 s.yhat_upper[b.lo:b.hi]) as p (ts, value, yhat, lower, upper)
      where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5
-       and ($6::timestamptz is null or p.ts >= $6) and ($7::timestamptz is null or p.ts <= $7)
      order by p.ts`,
     [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal, input.start, input.end],
   );
