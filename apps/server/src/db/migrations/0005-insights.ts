@@ -11,6 +11,8 @@ alter table series
   add column yhat_upper double precision[],
   add column fit_status text,
   add column fit_notes text[],
+  -- What the fit was made from (a digest of the complete buckets' values): an unchanged series is not refitted.
+  add column fit_input text,
   add column fitted_at timestamptz;
 
 create table insight_groups (

@@ -39,10 +39,22 @@ export async function activeMetrics(db: Queryable, tenantId: number): Promise<Pi
 export async function seriesOf(
   db: Queryable,
   input: { tenantId: number; kpiId: number; grain: string },
-): Promise<Array<{ dim_name: string; dim_val: string; ts: Date[]; y: Array<number | null>; n: number[] }>> {
+): Promise<
+  Array<{
+    dim_name: string;
+    dim_val: string;
+    ts: Date[];
+    y: Array<number | null>;
+    n: number[];
+    fit_input: string;
+    unchanged: boolean;
+  }>
+> {
+  // The digest covers the complete buckets only: the last one still fills and is never analysed.
   return db.query(
-    `select dim_name, dim_val, ts, y, n from series
-      where tenant_id = $1 and kpi_id = $2 and grain = $3 order by dim_name, dim_val`,
+    `select dim_name, dim_val, ts, y, n, d.fit_input, coalesce(series.fit_input = d.fit_input, false) as unchanged
+       from series cross join lateral (select md5(ts[1:cardinality(ts) - 1]::text || y[1:cardinality(y) - 1]::text) as fit_input) d
+      where series.tenant_id = $1 and series.kpi_id = $2 and series.grain = $3 order by dim_name, dim_val`,
     [input.tenantId, input.kpiId, input.grain],
   );
 }
@@ -58,12 +70,12 @@ export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): 
 
 export async function storeFit(
   db: Queryable,
-  input: { tenantId: number; kpiId: number; grain: string; fit: SeriesFit },
+  input: { tenantId: number; kpiId: number; grain: string; fit: SeriesFit; fitInput: string | null },
 ): Promise<void> {
   const { fit } = input;
   await db.query(
     `update series set yhat = $6::float8[], yhat_lower = $7::float8[], yhat_upper = $8::float8[],
-            fit_status = $9, fit_notes = $10::text[], fitted_at = now()
+            fit_status = $9, fit_notes = $10::text[], fit_input = $11, fitted_at = now()
       where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
     [
       input.tenantId,
@@ -76,6 +88,7 @@ export async function storeFit(
       fit.upper,
       fit.status,
       fit.notes,
+      input.fitInput,
     ],
   );
 }

@@ -123,6 +123,16 @@ describe('pipelines', () => {
 
   it('makes no second insight or group when it runs again on the same data', async () => {
     const before = await insights();
+    const runs = () =>
+      t.db.query<{ last_run: Date }>(
+        'select last_run from pipeline_runs where tenant_id = $1 order by kpi_id, grain',
+        [tenantId()],
+      );
+    // Unchanged series are not analysed again at all.
+    const lastRuns = await runs();
+    await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
+    expect(await runs()).toEqual(lastRuns);
+    await t.db.query('update series set fit_input = null where tenant_id = $1', [tenantId()]);
     const groups = await t.db.query('select group_id from insight_groups where tenant_id = $1', [tenantId()]);
     await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
     const after = await insights();
@@ -135,6 +145,8 @@ describe('pipelines', () => {
   it('records an analysis that overruns its limit as failed, writes nothing for it, and fails the job', async () => {
     const cpu = createCpuPool({ size: 1, defaultTimeoutMs: 1 });
     await t.db.query('delete from insights where tenant_id = $1', [tenantId()]);
+    // As if the data had changed: every series is analysed again.
+    await t.db.query('update series set fit_input = null where tenant_id = $1', [tenantId()]);
     try {
       await expect(runTenantPipelines({ ...contextOf(t), cpu, tenantId: tenantId() })).rejects.toBeInstanceOf(
         PipelineFailure,

@@ -85,6 +85,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       signal?.throwIfAborted();
       const started = Date.now();
       const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+      // Nothing complete changed since the last fit (new data only in the filling bucket): nothing to redo.
+      if (rows.length > 0 && rows.every((r) => r.unchanged)) continue;
       const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!.getTime(), r.ts.at(-1)!.getTime()] : []));
       try {
         const output = await ctx.cpu.run(
@@ -116,7 +118,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           },
           { signal },
         );
-        const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output);
+        const inputs = new Map(rows.map((r) => [`${r.dim_name}\u0000${r.dim_val}`, r.fit_input]));
+        const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output, inputs);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
           kpiId: metric.kpi_id,
@@ -187,9 +190,18 @@ function write(finding: InsightFinding): repo.InsightWrite {
 }
 
 /** Fits and insights of one metric at one grain, in one transaction: a failure leaves nothing half-written. */
-async function storeAnalysis(ctx: Ctx, kpiId: number, grain: Grain, output: AnalysisOutput): Promise<number> {
+async function storeAnalysis(
+  ctx: Ctx,
+  kpiId: number,
+  grain: Grain,
+  output: AnalysisOutput,
+  inputs: Map<string, string>,
+): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    for (const fit of output.fits) await repo.storeFit(tx, { tenantId: ctx.tenantId, kpiId, grain, fit });
+    for (const fit of output.fits) {
+      const fitInput = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`) ?? null;
+      await repo.storeFit(tx, { tenantId: ctx.tenantId, kpiId, grain, fit, fitInput });
+    }
     const existing = await repo.insightsOfSeries(tx, { tenantId: ctx.tenantId, kpiId, grain });
     const claimed = new Set<number>();
     for (const finding of output.findings) {
