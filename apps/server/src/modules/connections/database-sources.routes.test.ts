@@ -269,5 +269,46 @@ for (const server of servers) {
       // Either the read was caught and nothing changed, or it finished before; never a half copy.
       expect([before.length, before.length + 10_000]).toContain(after.length);
     });
+
+    it('cancels a running sync cleanly when its data source is deleted', async () => {
+      await server.exec(
+        db,
+        server.kind === 'postgres'
+          ? `create view slow_orders as select o.*, pg_sleep(0.02)::text as pause from orders o`
+          : `create view slow_orders as select o.*, sleep(0.02) as pause from orders o`,
+      );
+      if (server.kind === 'postgres') await server.exec(db, `grant select on slow_orders to ${user}`);
+      const created = await call('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
+      const slow = created.json().datasource_id as string;
+      const listed = await call('POST', `/v1/connections/${slow}/credentials`, credentials());
+      const table = listed.json().tables.find((x: { name: string }) => /slow_orders$/.test(x.name)).name;
+      expect(
+        (await call('PUT', `/v1/connections/${slow}/tables`, { source_tables: [table] })).statusCode,
+      ).toBe(200);
+      // Wait until the read is under way, then delete.
+      for (let i = 0; i < 100; i++) {
+        const [running] = await t.db.query<{ n: number }>(
+          `select count(*)::int as n from extraction_jobs e join connections c using (tenant_id, connection_id)
+            where c.datasource_id = $1 and e.status = 'IN_PROGRESS'`,
+          [slow],
+        );
+        if (running!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/connections/${slow}`,
+        headers: shop.owner.headers,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await t.app.jobs.waitForIdle();
+      expect((await call('GET', `/v1/connections/${slow}`)).statusCode).toBe(404);
+      const leftovers = await t.db.query(`select tablename from pg_tables where tablename like $1`, [
+        `wh_${slow}%`,
+      ]);
+      expect(leftovers).toEqual([]);
+      // The other source is untouched.
+      expect((await call('GET', `/v1/connections/${id}`)).statusCode).toBe(200);
+    });
   });
 }
