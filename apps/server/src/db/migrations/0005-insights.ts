@@ -128,6 +128,8 @@ create table pipeline_runs (
   series_count int not null default 0,
   insight_count int not null default 0,
   duration_ms int not null default 0,
+  -- Of which the engine's own work in the CPU pool: the rest is reading and writing.
+  analysis_ms int not null default 0,
   primary key (tenant_id, kpi_id, grain),
   foreign key (tenant_id, kpi_id) references metrics (tenant_id, kpi_id) on delete cascade
 );

@@ -4,6 +4,7 @@ import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import type { AnalysisOutput, InsightFinding } from './analysis';
+import { createHash } from 'node:crypto';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 
@@ -86,9 +87,12 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       const started = Date.now();
       const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
       // Nothing complete changed since the last fit (new data only in the filling bucket): nothing to redo.
-      if (rows.length > 0 && rows.every((r) => r.unchanged)) continue;
-      const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!.getTime(), r.ts.at(-1)!.getTime()] : []));
+      const digests = rows.map(fitInputOf);
+      if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) continue;
+      const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!, r.ts.at(-1)!] : []));
+      let analysisMs = 0;
       try {
+        const analysing = Date.now();
         const output = await ctx.cpu.run(
           'pipelines.analyze-metric',
           {
@@ -111,14 +115,15 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
             series: rows.map((r) => ({
               dim_name: r.dim_name,
               dim_val: r.dim_val,
-              ts: r.ts.map((t) => t.getTime()),
+              ts: r.ts,
               y: r.y,
               n: r.n.map(Number),
             })),
           },
           { signal },
         );
-        const inputs = new Map(rows.map((r) => [`${r.dim_name}\u0000${r.dim_val}`, r.fit_input]));
+        analysisMs = Date.now() - analysing;
+        const inputs = new Map(rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, digests[i]!]));
         const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output, inputs);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
@@ -129,6 +134,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           seriesCount: rows.length,
           insightCount,
           durationMs: Date.now() - started,
+          analysisMs,
         });
       } catch (error) {
         if (signal?.aborted) throw error;
@@ -144,6 +150,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           seriesCount: rows.length,
           insightCount: 0,
           durationMs: Date.now() - started,
+          analysisMs,
         });
       }
     }
@@ -286,4 +293,15 @@ export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void
       where not exists (select 1 from pipeline_runs r where r.tenant_id = s.tenant_id)`,
   );
   for (const row of rows) await requestPipelineRun(ctx, row.tenant_id);
+}
+
+/** A digest of what a fit is made from: the complete buckets' times and values (the last bucket still fills). */
+function fitInputOf(row: repo.SeriesInput): string {
+  const complete = row.ts.length - 1;
+  const values = new Float64Array(Math.max(0, complete) * 2);
+  for (let i = 0; i < complete; i++) {
+    values[2 * i] = row.ts[i]!;
+    values[2 * i + 1] = row.y[i] ?? Number.NaN;
+  }
+  return createHash('sha256').update(new Uint8Array(values.buffer)).digest('hex');
 }
