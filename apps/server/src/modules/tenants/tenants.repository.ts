@@ -132,8 +132,9 @@ export async function insertMembership(
 
 /** When the newest insight was raised (its creation, not its bucket): what "last insight" means on the feed. */
 export async function lastInsightTs(db: Queryable, tenantId: number): Promise<Date | null> {
-  const rows = await db.query<{ at: Date | null }>('select max(created_at) as at from insights where tenant_id = $1', [
-    tenantId,
-  ]);
+  const rows = await db.query<{ at: Date | null }>(
+    'select max(created_at) as at from insights where tenant_id = $1',
+    [tenantId],
+  );
   return rows[0]?.at ?? null;
 }
