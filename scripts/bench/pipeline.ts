@@ -7,6 +7,7 @@
  *   incremental: one new hour appended at the source, synced, until the pipeline job after it is done.
  * BENCH_PRODUCT_DATABASE_URL runs the product on that PostgreSQL server instead of the embedded one.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   SAMPLE_METRICS,
@@ -98,7 +99,11 @@ await runWithCleanup(async (cleanup) => {
   );
 
   const productUrl = process.env.BENCH_PRODUCT_DATABASE_URL;
-  const server = await startProductServer(cleanup, productUrl ? { DATABASE_URL: productUrl } : {});
+  // On a server database the product needs its own key to seal the source's password.
+  const server = await startProductServer(
+    cleanup,
+    productUrl ? { DATABASE_URL: productUrl, ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {},
+  );
   const db = productUrl
     ? new pg.Pool({ connectionString: productUrl, max: 2 })
     : openProductDb(server.dataDir);
