@@ -1,0 +1,1 @@
+export { EChart, type ChartClick, type ChartOption, type EChartProps } from './echart';
