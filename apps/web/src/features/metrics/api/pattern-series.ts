@@ -1,0 +1,29 @@
+import { routes, type SeriesPoint, type SeriesSchedule } from '@tidemark/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { hubQuery, scopeKey, type HubScope } from './hub-scope';
+
+/** GET /v1/pattern_series: a metric's points with the expected range, at one grain. */
+export function getPatternSeries(
+  scope: HubScope,
+  kpiId: string,
+  schedule: SeriesSchedule,
+  signal?: AbortSignal,
+): Promise<SeriesPoint[]> {
+  return apiRequest(routes.patternSeries, {
+    query: { ...hubQuery(scope), kpi_id: kpiId, pipeline_schedule: schedule },
+    signal,
+  });
+}
+
+export function patternSeriesQueryOptions(scope: HubScope, kpiId: string, schedule: SeriesSchedule) {
+  return queryOptions({
+    queryKey: ['metrics', 'series', ...scopeKey(scope), kpiId, schedule] as const,
+    queryFn: ({ signal }) => getPatternSeries(scope, kpiId, schedule, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function usePatternSeries(scope: HubScope, kpiId: string, schedule: SeriesSchedule) {
+  return useQuery(patternSeriesQueryOptions(scope, kpiId, schedule));
+}
