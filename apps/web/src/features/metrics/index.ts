@@ -4,3 +4,4 @@ export { OnboardingFinish } from './components/finish';
 export { replicateMetrics } from './api/onboard';
 export { MetricsHub } from './components/hub/metrics-hub';
 export { parseTableState, writeTableState, type MetricsTableState } from './utils/table-state';
+export { MetricPage } from './components/hub/metric-page';
