@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SERIES_SCHEDULES, type MetricDetail, type SeriesSchedule } from '@tidemark/contract';
 import { MISSING, formatCurrency, formatPercent } from '@tidemark/format';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '@/components/page-header';
 import { StatusScreen } from '@/components/status-screen';
@@ -21,8 +21,12 @@ import { useMetricImpact, type ImpactRequest } from '../../api/metric-impact';
 import { useHubScope } from '../../hooks/use-hub-scope';
 import { METRICS_HUB_COPY } from '../../messages';
 import { EditMetricDialog } from './edit-metric-dialog';
-import { MetricSeriesChart } from './metric-series-chart';
 import { AccentLabel, TierChip } from './tier-chip';
+
+// ECharts loads with the chart, not with every screen that imports this feature.
+const MetricSeriesChart = lazy(() =>
+  import('./metric-series-chart').then((m) => ({ default: m.MetricSeriesChart })),
+);
 
 /** Spec 3 §2: the metric page asks for the absolute movement of the last week. */
 const ABSOLUTE: ImpactRequest = { schedule: 'd', impactType: 'absolute' };
@@ -143,16 +147,18 @@ function MetricView({
           alignItems: 'start',
         }}
       >
-        <MetricSeriesChart
-          scope={scope}
-          kpiId={metric.kpi_id}
-          name={metric.kpi_display_name}
-          format={metric.kpi_format}
-          schedule={schedule}
-          onScheduleChange={setSchedule}
-          timezone={timezone}
-          currencySymbol={currencySymbol}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
+          <MetricSeriesChart
+            scope={scope}
+            kpiId={metric.kpi_id}
+            name={metric.kpi_display_name}
+            format={metric.kpi_format}
+            schedule={schedule}
+            onScheduleChange={setSchedule}
+            timezone={timezone}
+            currencySymbol={currencySymbol}
+          />
+        </Suspense>
         <Attributes metric={metric} currencySymbol={currencySymbol} />
       </Box>
       <EditMetricDialog scope={scope} metric={metric} open={editing} onClose={() => setEditing(false)} />

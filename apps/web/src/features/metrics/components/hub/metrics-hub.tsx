@@ -5,6 +5,8 @@ import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
+import Skeleton from '@mui/material/Skeleton';
+import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -12,8 +14,10 @@ import { useHubScope } from '../../hooks/use-hub-scope';
 import { useViewMode, type MetricsViewMode } from '../../hooks/use-view-mode';
 import { METRICS_HUB_COPY } from '../../messages';
 import type { MetricsTableState } from '../../utils/table-state';
-import { MetricCards } from './metric-cards';
 import { MetricsTable } from './metrics-table';
+
+// The cards draw charts: ECharts loads only when the card view is first shown, not with the onboarding screens.
+const MetricCards = lazy(() => import('./metric-cards').then((m) => ({ default: m.MetricCards })));
 
 export interface MetricsHubProps {
   state: MetricsTableState;
@@ -72,7 +76,9 @@ export function MetricsHub({ state, onStateChange, timezone }: MetricsHubProps) 
           emptyAction={emptyAction}
         />
       ) : (
-        <MetricCards scope={scope} linkQuery={linkQuery} emptyAction={emptyAction} />
+        <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label={copy.loading} />}>
+          <MetricCards scope={scope} linkQuery={linkQuery} emptyAction={emptyAction} />
+        </Suspense>
       )}
     </Box>
   );

@@ -12,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { MetricListRow } from '@tidemark/contract';
 import { MISSING, formatPercent } from '@tidemark/format';
@@ -72,13 +74,22 @@ export function MetricsTable({
 
   const toolbar = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5, minHeight: 32 }}>
-      <Chip
-        label={state.isActive ? copy.active : copy.inactive}
-        color={state.isActive ? 'default' : 'warning'}
-        variant={state.isActive ? 'outlined' : 'filled'}
-        onClick={() => onStateChange({ ...state, page: 1, isActive: !state.isActive })}
-        aria-label={`${copy.activeFilter}: ${state.isActive ? copy.active : copy.inactive}. Switch to ${state.isActive ? copy.inactive : copy.active}`}
-      />
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={state.isActive ? 'active' : 'inactive'}
+        aria-label={copy.activeFilter}
+        onChange={(_, next: 'active' | 'inactive' | null) =>
+          next && onStateChange({ ...state, page: 1, isActive: next === 'active' })
+        }
+      >
+        <ToggleButton value="active" sx={{ px: 1.5, py: 0.25 }}>
+          {copy.active}
+        </ToggleButton>
+        <ToggleButton value="inactive" sx={{ px: 1.5, py: 0.25 }}>
+          {copy.inactive}
+        </ToggleButton>
+      </ToggleButtonGroup>
       {filterEntries.map(([column, value]) => (
         <Chip
           key={column}
@@ -125,7 +136,12 @@ export function MetricsTable({
 
   const { rows, count } = metrics.data;
   if (count === 0 && !filtered) {
-    return <HubEmpty title={copy.noMetrics} message={copy.noMetricsWorkspace} action={emptyAction} />;
+    return (
+      <Box>
+        {toolbar}
+        <HubEmpty title={copy.noMetrics} message={copy.noMetricsWorkspace} action={emptyAction} />
+      </Box>
+    );
   }
   const sortBy = state.sortBy;
   const order = state.order ?? 'asc';
