@@ -91,7 +91,10 @@ describe('the metrics dashboard and metric page', () => {
     await expect.poll(() => rows.count()).toBe(2);
     await page.getByText('Metric: Revenue').waitFor();
     await screenshot(page, 'metrics-filtered');
-    await page.getByRole('button', { name: 'Metric: Revenue' }).getByTestId('CancelIcon').click();
+    // The chip clears its filter (Delete on the focused chip, as a keyboard user would).
+    await page.getByText('Metric: Revenue').click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.url()).not.toContain('kpi_display_name=');
     await expect.poll(() => rows.count()).toBe(total);
 
     // Inactive metrics: none in the demo, so the table says so.

@@ -369,6 +369,8 @@ export async function listMetrics({
     kpi_display_name?: string | undefined;
     tier?: number | undefined;
     accent?: string | undefined;
+    category_name?: string | undefined;
+    funnel_name?: string | undefined;
     dim_name?: string | undefined;
   };
 }): Promise<{ rows: MetricListRow[]; count: number }> {
@@ -382,6 +384,8 @@ export async function listMetrics({
     name: input.kpi_display_name,
     tier: input.tier,
     accent: input.accent,
+    category: input.category_name,
+    funnel: input.funnel_name,
     dimName: input.dim_name,
   });
   const status = await repo.pipelineStatus(
@@ -397,8 +401,8 @@ export async function listMetrics({
       return {
         kpi_id: String(m.kpi_id),
         kpi_display_name: m.kpi_display_name,
-        category_name: null,
-        funnel_name: null,
+        category_name: m.category_name,
+        funnel_name: m.funnel_name,
         tier: m.tier,
         impact_to_topline: m.impact_to_topline,
         accent: m.accent,
