@@ -125,7 +125,7 @@ describe('the metrics dashboard and metric page', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'metric-detail');
 
-    // Edit: only the changed attributes are sent, converted as the spec says; a toast confirms.
+    // Edit (demo metrics start at tier 2): only the changed attributes are sent, converted as the spec says; a toast confirms.
     const puts: Request[] = [];
     page.on('request', (r) => {
       if (r.method() === 'PUT') puts.push(r);
@@ -133,7 +133,7 @@ describe('the metrics dashboard and metric page', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit metric attributes' });
     await dialog.getByRole('combobox', { name: 'Tier' }).click();
-    await page.getByRole('option', { name: 'Tier 2' }).click();
+    await page.getByRole('option', { name: 'Tier 1' }).click();
     await dialog.getByLabel('Impact to topline (%)').fill('100.5');
     await dialog.getByText('Enter a percent between 0 and 100').waitFor();
     await dialog.getByLabel('Impact to topline (%)').fill('12.5');
@@ -144,19 +144,20 @@ describe('the metrics dashboard and metric page', () => {
     await screenshot(page, 'metric-saved');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({
-      tier: 2,
+      tier: 1,
       impact_to_topline: 0.125,
       category: { name: 'Sales' },
     });
     await page.getByText('12.5%').waitFor();
-    await page.getByText('Tier 2').first().waitFor();
+    await page.getByText('Tier 1').first().waitFor();
 
     // Back on the table, the row shows the new tier and category; the cards group it under Sales.
     await page.getByRole('link', { name: 'All metrics' }).click();
     await page.getByRole('region', { name: 'Sales' }).getByRole('link', { name: 'Open Revenue' }).waitFor();
     await page.getByRole('button', { name: 'Table view' }).click();
     const revenue = rows.filter({ has: page.getByRole('link', { name: 'Revenue', exact: true }) });
-    await revenue.getByText('Tier 2').waitFor();
+    await revenue.getByText('Tier 1').waitFor();
+    await revenue.getByText('Sales').waitFor();
     await revenue.getByText('12.5%').waitFor();
 
     // An unknown metric shows the not-found view.

@@ -8,7 +8,8 @@ export interface SeriesChartInput {
   format: MetricFormat;
   timezone?: string | undefined;
   currencySymbol?: string | undefined;
-  colors: { value: string; expected: string; band: string; spike: string; grid: string };
+  /** `bandEdge` colours the range's legend mark, which the faint fill would leave invisible. */
+  colors: { value: string; expected: string; band: string; bandEdge: string; spike: string; grid: string };
 }
 
 type Pair = [number, number | null];
@@ -117,7 +118,7 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
         showSymbol: false,
         lineStyle: { opacity: 0 },
         areaStyle: { color: input.colors.band },
-        itemStyle: { color: input.colors.band },
+        itemStyle: { color: input.colors.bandEdge },
         silent: true,
       },
       {

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SERIES_SCHEDULES, type MetricDetail, type SeriesSchedule } from '@tidemark/contract';
+import type { MetricDetail, SeriesSchedule } from '@tidemark/contract';
 import { MISSING, formatCurrency, formatPercent } from '@tidemark/format';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -108,10 +108,8 @@ function MetricView({
 }) {
   const copy = METRICS_HUB_COPY;
   const [editing, setEditing] = useState(false);
-  const last = metric.last_active_pipeline_schedule;
-  const [schedule, setSchedule] = useState<SeriesSchedule>(
-    last && (SERIES_SCHEDULES as readonly string[]).includes(last) ? (last as SeriesSchedule) : 'd',
-  );
+  // Daily reads best over a metric's whole history; the toggle offers the other grains.
+  const [schedule, setSchedule] = useState<SeriesSchedule>('d');
   return (
     <Box>
       <DocumentTitle title={metric.kpi_display_name} />

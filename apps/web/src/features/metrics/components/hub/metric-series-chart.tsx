@@ -45,6 +45,7 @@ export function MetricSeriesChart(props: MetricSeriesChartProps) {
           value: theme.palette.primary.main,
           expected: theme.palette.text.secondary,
           band: alpha(theme.palette.primary.main, 0.12),
+          bandEdge: alpha(theme.palette.primary.main, 0.4),
           spike: theme.palette.error.main,
           grid: theme.palette.divider,
         },

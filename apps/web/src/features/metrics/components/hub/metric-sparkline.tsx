@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import type { SeriesPoint } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import type { HubScope } from '../../api/hub-scope';
@@ -12,6 +13,12 @@ import { METRICS_HUB_COPY } from '../../messages';
 /** Four weeks of the daily series: enough to read the weekly shape on a card. */
 export const SPARKLINE_DAYS = 28;
 const HEIGHT = 64;
+const DAY_MS = 86_400_000;
+
+/** Today's bucket is still filling: drawn, it would read as a drop on every card. */
+export function completeDays(points: SeriesPoint[], now: number): SeriesPoint[] {
+  return points.filter((p) => Date.parse(p.timestamp) + DAY_MS <= now);
+}
 
 export interface MetricSparklineProps {
   scope: HubScope;
@@ -25,10 +32,11 @@ export function MetricSparkline({ scope, kpiId, name }: MetricSparklineProps) {
   const theme = useTheme();
   const points = useMemo(
     () =>
-      (series.data ?? [])
+      // Measured against when the series was fetched, so a re-render never changes the line.
+      completeDays(series.data ?? [], series.dataUpdatedAt)
         .slice(-SPARKLINE_DAYS)
         .map((p) => [Date.parse(p.timestamp), p.result.y] as [number, number | null]),
-    [series.data],
+    [series.data, series.dataUpdatedAt],
   );
   const option = useMemo<ChartOption>(
     () => ({
