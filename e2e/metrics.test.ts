@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
-import { markWorkspaceSetUp } from './support/workspace';
+import { markWorkspaceSetUp, ordersExport } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
+const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
 
 /** The demo workspace loads its sample store in the background: wait until its metrics have series. */
 async function waitForDemoMetrics(url: string, cookie: string): Promise<number> {
@@ -141,6 +142,8 @@ describe('the metrics dashboard and metric page', () => {
     await screenshot(page, 'metric-edit-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Metric attributes are updated successfully.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(400);
     await screenshot(page, 'metric-saved');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({
@@ -181,6 +184,67 @@ describe('the metrics dashboard and metric page', () => {
     await page.getByRole('button', { name: 'Card view' }).click();
     await page.getByText('No metrics found').waitFor();
     await screenshot(page, 'metrics-empty-cards');
+
+    // Twelve metrics from one upload: more than a page, so the table pages for real.
+    const session = await apiSession(product.server, email);
+    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    const form = new FormData();
+    form.append('connector_uuid', CSV_CONNECTOR);
+    form.append('csvFile', new Blob([ordersExport({ days: 20 })]), 'orders.csv');
+    const upload = await fetch(`${product.server.url}/v1/connections`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const created = (await upload.json()) as {
+      datasource_id: string;
+      import: { source_table_name: string; destination_table_name: string };
+    };
+    const metric = (field: string, value: string) => ({
+      source_table_name: created.import.source_table_name,
+      destination_table_name: created.import.destination_table_name,
+      field_name: field,
+      display_name: `${field === 'total_price' ? 'Price' : 'Discount'} ${value}`,
+      aggregation: { type: 'operation', value },
+    });
+    const onboard = await fetch(`${product.server.url}/v1/metrics_hub/onboard`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        datasource_id: created.datasource_id,
+        metrics: [
+          ...['sum', 'avg', 'min', 'max', 'count', 'stddev_samp', 'var_samp'].map((v) =>
+            metric('total_price', v),
+          ),
+          ...['sum', 'avg', 'min', 'max', 'count'].map((v) => metric('discount', v)),
+        ],
+        dimensions: [
+          {
+            source_table_name: created.import.source_table_name,
+            destination_table_name: created.import.destination_table_name,
+            field_name: 'country',
+            display_name: 'Country',
+          },
+        ],
+      }),
+    });
+    expect(onboard.status, await onboard.clone().text()).toBe(200);
+
+    await page.getByRole('button', { name: 'Table view' }).click();
+    const rows = page.getByRole('table', { name: 'Metrics' }).locator('tbody tr');
+    await page.getByText('1–10 of 12').waitFor();
+    expect(await rows.count()).toBe(10);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.getByText('11–12 of 12').waitFor();
+    await expect.poll(() => page.url()).toContain('page=2');
+    expect(await rows.count()).toBe(2);
+    // Sorting starts again at page 1.
+    await page.getByRole('button', { name: 'Metric', exact: true }).click();
+    await page.getByText('1–10 of 12').waitFor();
+    await expect.poll(() => page.url()).not.toContain('page=');
+    await expect.poll(() => rows.first().getByRole('link').first().innerText()).toBe('Discount avg');
+    await screenshot(page, 'metrics-new-workspace');
     await context.close();
-  });
+  }, 180_000);
 });

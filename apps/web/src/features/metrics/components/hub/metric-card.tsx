@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { MetricListRow } from '@tidemark/contract';
+import type { MetricImpact, MetricListRow } from '@tidemark/contract';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import type { HubScope } from '../../api/hub-scope';
@@ -51,11 +51,16 @@ export function MetricCard({ scope, row, linkQuery }: MetricCardProps) {
   );
 }
 
+/** Nothing in the week before to compare with (a new metric, or no series yet). */
+export function notQuantified(impact: MetricImpact): boolean {
+  return impact.kpi_value_movement === 0 && ['0', '0.0%'].includes(impact.formatted_previous_value);
+}
+
 function ImpactChip({ scope, kpiId }: { scope: HubScope; kpiId: string }) {
   const impact = useMetricImpact(scope, kpiId, WEEKLY);
   const copy = METRICS_HUB_COPY;
   if (impact.isPending) return <Skeleton variant="rounded" width={132} height={24} />;
-  if (impact.isError) {
+  if (impact.isError || notQuantified(impact.data)) {
     return (
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         {copy.impactPending}

@@ -17,6 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { MetricListRow } from '@tidemark/contract';
 import { MISSING, formatPercent } from '@tidemark/format';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
@@ -44,7 +45,7 @@ export interface MetricsTableProps {
   /** tenant_id, dim_name and dim_val carried by the metric and insight links. */
   linkQuery: Record<string, string | number | undefined>;
   /** Shown when the workspace has no metric at all. */
-  emptyAction?: React.ReactNode;
+  emptyAction?: ReactNode;
 }
 
 type ColumnKey = keyof typeof METRICS_HUB_COPY.columns;
