@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { MetricPage } from '@/features/metrics';
 import { useTenantInfo } from '@/features/tenants';
 
-/** /metrics/{metricId}: the metric page; the time zone and currency come from the workspace. */
+/** /metrics/{metricId}: the metric page; the time zone, currency and forecast setting come from the workspace. */
 export function Component() {
   const { metricId = '' } = useParams();
   const info = useTenantInfo();
@@ -12,6 +12,7 @@ export function Component() {
       kpiId={metricId}
       timezone={info.data?.timezone}
       currencySymbol={info.data?.currency_symbol}
+      forecast={info.data?.is_forecast_enabled}
     />
   );
 }

@@ -8,22 +8,34 @@ export function getPatternSeries(
   scope: HubScope,
   kpiId: string,
   schedule: SeriesSchedule,
+  forecast: boolean,
   signal?: AbortSignal,
 ): Promise<SeriesPoint[]> {
   return apiRequest(routes.patternSeries, {
-    query: { ...hubQuery(scope), kpi_id: kpiId, pipeline_schedule: schedule },
+    query: {
+      ...hubQuery(scope),
+      kpi_id: kpiId,
+      pipeline_schedule: schedule,
+      // Spec 3 §1: the forecast only when the workspace has it on.
+      ...(forecast ? { is_forecast_enabled: 'true' } : {}),
+    },
     signal,
   });
 }
 
-export function patternSeriesQueryOptions(scope: HubScope, kpiId: string, schedule: SeriesSchedule) {
+export function patternSeriesQueryOptions(
+  scope: HubScope,
+  kpiId: string,
+  schedule: SeriesSchedule,
+  forecast = false,
+) {
   return queryOptions({
-    queryKey: ['metrics', 'series', ...scopeKey(scope), kpiId, schedule] as const,
-    queryFn: ({ signal }) => getPatternSeries(scope, kpiId, schedule, signal),
+    queryKey: ['metrics', 'series', ...scopeKey(scope), kpiId, schedule, forecast] as const,
+    queryFn: ({ signal }) => getPatternSeries(scope, kpiId, schedule, forecast, signal),
     staleTime: 60_000,
   });
 }
 
-export function usePatternSeries(scope: HubScope, kpiId: string, schedule: SeriesSchedule) {
-  return useQuery(patternSeriesQueryOptions(scope, kpiId, schedule));
+export function usePatternSeries(scope: HubScope, kpiId: string, schedule: SeriesSchedule, forecast = false) {
+  return useQuery(patternSeriesQueryOptions(scope, kpiId, schedule, forecast));
 }

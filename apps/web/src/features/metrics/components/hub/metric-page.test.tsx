@@ -143,6 +143,31 @@ describe('metric page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Edit metric attributes' })).toBeTruthy();
   });
 
+  it('asks for the forecast only when the workspace has it on', async () => {
+    const { callsTo } = serve({
+      'GET /v1/tenants/info': {
+        body: {
+          tenant_id: 11,
+          last_digest_ts: { day: null, month: null, quarter: null },
+          is_forecast_enabled: true,
+          currency: 'EUR',
+          currency_symbol: '€',
+          timezone: 'Europe/Paris',
+          last_insight_ts: null,
+        },
+      },
+    });
+    renderRoute('/metrics/42');
+    await screen.findByRole('heading', { name: 'Revenue', level: 1 }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        callsTo('/v1/pattern_series').some((c) => c.url.searchParams.get('is_forecast_enabled') === 'true'),
+      ).toBe(true),
+    );
+    // The workspace's currency for the dollar impact.
+    expect(await screen.findByText('€5k')).toBeTruthy();
+  });
+
   it('shows the not-found view for an unknown metric', async () => {
     serve({
       'GET /v1/metrics_hub/metrics/42': { status: 404, body: { success: false, message: 'Not found' } },

@@ -35,10 +35,11 @@ export interface MetricPageProps {
   kpiId: string;
   timezone?: string | undefined;
   currencySymbol?: string | undefined;
+  forecast?: boolean | undefined;
 }
 
 /** /metrics/{id}: the metric's attributes, its last-week movement and timeline, and the edit dialog. */
-export function MetricPage({ kpiId, timezone, currencySymbol }: MetricPageProps) {
+export function MetricPage({ kpiId, timezone, currencySymbol, forecast }: MetricPageProps) {
   const scope = useHubScope();
   const metric = useMetric(scope, kpiId);
   const copy = METRICS_HUB_COPY;
@@ -89,6 +90,7 @@ export function MetricPage({ kpiId, timezone, currencySymbol }: MetricPageProps)
       back={back}
       timezone={timezone}
       currencySymbol={currencySymbol}
+      forecast={forecast ?? false}
     />
   );
 }
@@ -99,12 +101,14 @@ function MetricView({
   back,
   timezone,
   currencySymbol,
+  forecast,
 }: {
   scope: HubScope;
   metric: MetricDetail;
   back: ReactNode;
   timezone?: string | undefined;
   currencySymbol?: string | undefined;
+  forecast: boolean;
 }) {
   const copy = METRICS_HUB_COPY;
   const [editing, setEditing] = useState(false);
@@ -155,6 +159,7 @@ function MetricView({
             onScheduleChange={setSchedule}
             timezone={timezone}
             currencySymbol={currencySymbol}
+            forecast={forecast}
           />
         </Suspense>
         <Attributes metric={metric} currencySymbol={currencySymbol} />

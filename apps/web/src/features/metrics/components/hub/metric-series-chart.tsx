@@ -26,12 +26,15 @@ export interface MetricSeriesChartProps {
   onScheduleChange: (schedule: SeriesSchedule) => void;
   timezone?: string | undefined;
   currencySymbol?: string | undefined;
+  /** The workspace's is_forecast_enabled: the expected range then runs on past the last value. */
+  forecast?: boolean;
 }
 
 /** The metric's timeline from pattern_series: value, expected range and spikes, at the chosen grain. */
 export function MetricSeriesChart(props: MetricSeriesChartProps) {
-  const { scope, kpiId, name, format, schedule, onScheduleChange, timezone, currencySymbol } = props;
-  const series = usePatternSeries(scope, kpiId, schedule);
+  const { scope, kpiId, name, format, schedule, onScheduleChange, timezone, currencySymbol, forecast } =
+    props;
+  const series = usePatternSeries(scope, kpiId, schedule, forecast ?? false);
   const theme = useTheme();
   const copy = METRICS_HUB_COPY;
   const option = useMemo(

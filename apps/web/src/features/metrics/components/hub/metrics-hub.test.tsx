@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MetricListRow } from '@tidemark/contract';
+import type { MetricImpact, MetricListRow } from '@tidemark/contract';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
 import { makeFlags, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { VIEW_MODE_KEY } from '../../hooks/use-view-mode';
+import { notQuantified } from './metric-card';
 
 const row = (i: number, overrides: Partial<MetricListRow> = {}): MetricListRow => ({
   kpi_id: String(100 + i),
@@ -31,7 +32,7 @@ const row = (i: number, overrides: Partial<MetricListRow> = {}): MetricListRow =
   ...overrides,
 });
 
-const IMPACT = {
+const IMPACT: MetricImpact = {
   formatted_kpi_value_movement: '-4.2%',
   kpi_value_movement: -0.042,
   accent: 'negative',
@@ -210,5 +211,10 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
     view.unmount();
     renderRoute('/metrics');
     expect(await screen.findByRole('region', { name: 'Sales' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('treats a week compared with an empty week as not yet quantified', () => {
+    expect(notQuantified({ ...IMPACT, kpi_value_movement: 0, formatted_previous_value: '0' })).toBe(true);
+    expect(notQuantified(IMPACT)).toBe(false);
   });
 });
