@@ -217,4 +217,12 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
     expect(notQuantified({ ...IMPACT, kpi_value_movement: 0, formatted_previous_value: '0' })).toBe(true);
     expect(notQuantified(IMPACT)).toBe(false);
   });
+
+  it('moves a link past the last page to the last page', async () => {
+    const { calls } = serve();
+    const view = renderRoute('/metrics?page=9');
+    await waitFor(() => expect(lastList(calls).get('page_num')).toBe('3'));
+    expect(view.router.state.location.search).toBe('?page=3');
+    expect(await screen.findByText('21–23 of 23')).toBeTruthy();
+  });
 });

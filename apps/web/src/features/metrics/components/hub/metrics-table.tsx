@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { MetricListRow } from '@tidemark/contract';
 import { MISSING, formatPercent } from '@tidemark/format';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
@@ -70,6 +70,12 @@ export function MetricsTable({
 }: MetricsTableProps) {
   const metrics = useMetrics(scope, state);
   const copy = METRICS_HUB_COPY;
+  // A link to a page past the end (rows deleted since it was shared) moves to the last page.
+  const lastPage = metrics.data ? Math.max(1, Math.ceil(metrics.data.count / state.count)) : null;
+  useEffect(() => {
+    if (lastPage !== null && !metrics.isPlaceholderData && state.page > lastPage)
+      onStateChange({ ...state, page: lastPage });
+  }, [lastPage, metrics.isPlaceholderData, state, onStateChange]);
   const filterEntries = Object.entries(state.filters) as Array<[FilterColumn, string]>;
   const filtered = filterEntries.length > 0 || !state.isActive;
 
