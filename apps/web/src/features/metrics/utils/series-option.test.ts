@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '@tidemark/contract';
 import { completeDays } from '../components/hub/metric-sparkline';
-import { seriesParts } from './series-option';
+import { seriesParts, zoomStart } from './series-option';
 
 const point = (
   timestamp: string,
@@ -53,5 +53,11 @@ describe('metric timeline', () => {
       now,
     );
     expect(kept.map((p) => p.timestamp)).toEqual(['2026-11-24T00:00:00Z']);
+  });
+
+  it('opens on the newest points and shows short series whole', () => {
+    expect(zoomStart(400, 90)).toBe(77.5);
+    expect(zoomStart(60, 90)).toBe(0);
+    expect(zoomStart(400, undefined)).toBe(0);
   });
 });

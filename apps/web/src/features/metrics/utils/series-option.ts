@@ -9,6 +9,8 @@ export interface SeriesChartInput {
   timezone?: string | undefined;
   currencySymbol?: string | undefined;
   /** `bandEdge` colours the range's legend mark, which the faint fill would leave invisible. */
+  /** How many of the newest points the chart opens on; the slider reaches the rest. */
+  visiblePoints?: number | undefined;
   colors: { value: string; expected: string; band: string; bandEdge: string; spike: string; grid: string };
 }
 
@@ -44,6 +46,7 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
   const copy = METRICS_HUB_COPY;
   const fmt = (v: number) => formatMetricValue(v, input.format, input.currencySymbol);
   const byTime = new Map(input.points.map((p) => [Date.parse(p.timestamp), p.result]));
+  const start = zoomStart(value.length, input.visiblePoints);
   return {
     animation: false,
     grid: { left: 56, right: 24, top: 40, bottom: 64 },
@@ -96,8 +99,8 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
       axisLabel: { formatter: (v: number) => fmt(v) },
     },
     dataZoom: [
-      { type: 'inside', filterMode: 'none' },
-      { type: 'slider', height: 20, bottom: 12, filterMode: 'none' },
+      { type: 'inside', filterMode: 'none', start, end: 100 },
+      { type: 'slider', height: 20, bottom: 12, filterMode: 'none', start, end: 100 },
     ],
     series: [
       {
@@ -147,4 +150,10 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
       },
     ],
   };
+}
+
+/** The percent of the axis where the opening window starts, so the newest `visible` points fill it. */
+export function zoomStart(total: number, visible: number | undefined): number {
+  if (!visible || total <= visible) return 0;
+  return Math.round((1 - visible / total) * 1000) / 10;
 }

@@ -16,6 +16,8 @@ import { METRICS_HUB_COPY } from '../../messages';
 import { seriesChartOption } from '../../utils/series-option';
 
 const HEIGHT = 360;
+/** The chart opens on two weeks of hours, a quarter of days, a year of weeks, two years of months. */
+const VISIBLE_POINTS: Record<SeriesSchedule, number> = { h: 24 * 14, d: 90, w: 52, m: 24 };
 
 export interface MetricSeriesChartProps {
   scope: HubScope;
@@ -44,6 +46,7 @@ export function MetricSeriesChart(props: MetricSeriesChartProps) {
         format,
         timezone,
         currencySymbol,
+        visiblePoints: VISIBLE_POINTS[schedule],
         colors: {
           value: theme.palette.primary.main,
           expected: theme.palette.text.secondary,
@@ -53,7 +56,7 @@ export function MetricSeriesChart(props: MetricSeriesChartProps) {
           grid: theme.palette.divider,
         },
       }),
-    [series.data, format, timezone, currencySymbol, theme],
+    [series.data, format, timezone, currencySymbol, theme, schedule],
   );
   const hasValues = (series.data ?? []).some((p) => p.result.y !== null);
   const frequency = copy.frequency[schedule] ?? schedule;
