@@ -2,19 +2,15 @@ import { routes, type MetricListRow } from '@tidemark/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MetricsTableState } from '../utils/table-state';
-import { hubQuery, scopeKey, type HubScope } from './hub-scope';
+import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
-export interface MetricsPage {
+interface MetricsPage {
   rows: MetricListRow[];
   count: number;
 }
 
 /** GET /v1/metrics_hub/metrics: one page of the list, sorted and filtered on the server. */
-export function getMetrics(
-  scope: HubScope,
-  state: MetricsTableState,
-  signal?: AbortSignal,
-): Promise<MetricsPage> {
+function getMetrics(scope: HubScope, state: MetricsTableState, signal?: AbortSignal): Promise<MetricsPage> {
   return apiRequest(routes.listMetrics, {
     query: {
       ...hubQuery(scope),
@@ -29,7 +25,7 @@ export function getMetrics(
   });
 }
 
-export function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
+function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
   return queryOptions({
     queryKey: ['metrics', 'list', ...scopeKey(scope), state] as const,
     queryFn: ({ signal }) => getMetrics(scope, state, signal),

@@ -2,16 +2,16 @@ import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { tenantQuery } from '@/session';
-import { scopeKey, type HubScope } from './hub-scope';
+import { scopeKey, type HubScope } from '../utils/hub-scope';
 
 import type { FilterColumn } from '../utils/table-state';
 
 /** GET /v1/metrics_hub/metrics/filters: the values of one column, for its filter. */
-export function getMetricFilterValues(scope: HubScope, name: FilterColumn, signal?: AbortSignal) {
+function getMetricFilterValues(scope: HubScope, name: FilterColumn, signal?: AbortSignal) {
   return apiRequest(routes.metricFilters, { query: { ...tenantQuery(scope), name }, signal });
 }
 
-export function metricFilterValuesQueryOptions(scope: HubScope, name: FilterColumn) {
+function metricFilterValuesQueryOptions(scope: HubScope, name: FilterColumn) {
   return queryOptions({
     queryKey: ['metrics', 'filters', ...scopeKey(scope), name] as const,
     queryFn: ({ signal }) => getMetricFilterValues(scope, name, signal),

@@ -1,7 +1,7 @@
 import { routes, type MetricImpact } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, scopeKey, type HubScope } from './hub-scope';
+import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 export interface ImpactRequest {
   /** Spec 3 §2: cards compare weeks on the daily series; the metric page asks for the absolute movement. */
@@ -10,7 +10,7 @@ export interface ImpactRequest {
 }
 
 /** GET /v1/metrics_hub/metrics/:kpi_id/impact: the last seven days against the seven before. */
-export function getMetricImpact(
+function getMetricImpact(
   scope: HubScope,
   kpiId: string,
   request: ImpactRequest,
@@ -23,7 +23,7 @@ export function getMetricImpact(
   });
 }
 
-export function metricImpactQueryOptions(scope: HubScope, kpiId: string, request: ImpactRequest) {
+function metricImpactQueryOptions(scope: HubScope, kpiId: string, request: ImpactRequest) {
   return queryOptions({
     queryKey: ['metrics', 'impact', ...scopeKey(scope), kpiId, request] as const,
     queryFn: ({ signal }) => getMetricImpact(scope, kpiId, request, signal),

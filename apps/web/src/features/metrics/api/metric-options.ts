@@ -2,14 +2,14 @@ import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { tenantQuery } from '@/session';
-import { scopeKey, type HubScope } from './hub-scope';
+import { scopeKey, type HubScope } from '../utils/hub-scope';
 
 /** GET /v1/metrics_hub/metrics/options: the funnels and categories a metric can be filed under. */
-export function getMetricOptions(scope: HubScope, signal?: AbortSignal) {
+function getMetricOptions(scope: HubScope, signal?: AbortSignal) {
   return apiRequest(routes.metricOptions, { query: tenantQuery(scope), signal });
 }
 
-export function metricOptionsQueryOptions(scope: HubScope) {
+function metricOptionsQueryOptions(scope: HubScope) {
   return queryOptions({
     queryKey: ['metrics', 'options', ...scopeKey(scope)] as const,
     queryFn: ({ signal }) => getMetricOptions(scope, signal),

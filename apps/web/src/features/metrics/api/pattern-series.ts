@@ -1,10 +1,10 @@
 import { routes, type SeriesPoint, type SeriesSchedule } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, scopeKey, type HubScope } from './hub-scope';
+import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 /** GET /v1/pattern_series: a metric's points with the expected range, at one grain. */
-export function getPatternSeries(
+function getPatternSeries(
   scope: HubScope,
   kpiId: string,
   schedule: SeriesSchedule,
@@ -23,7 +23,7 @@ export function getPatternSeries(
   });
 }
 
-export function patternSeriesQueryOptions(
+function patternSeriesQueryOptions(
   scope: HubScope,
   kpiId: string,
   schedule: SeriesSchedule,

@@ -1,10 +1,10 @@
 import { routes, type MetricUpdate } from '@tidemark/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, type HubScope } from './hub-scope';
+import { hubQuery, type HubScope } from '../utils/hub-scope';
 
 /** PUT /v1/metrics_hub/metrics/:kpi_id with only the attributes that changed. */
-export function updateMetric(scope: HubScope, kpiId: string, body: MetricUpdate) {
+function updateMetric(scope: HubScope, kpiId: string, body: MetricUpdate) {
   return apiRequest(routes.updateMetric, { params: { kpi_id: kpiId }, query: hubQuery(scope), body });
 }
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTenantScope } from '@/session';
-import type { HubScope } from '../api/hub-scope';
+import type { HubScope } from '../utils/hub-scope';
 
 /** The workspace plus the global filter the URL carries (dim_name, dim_val), read by every hub call. */
 export function useHubScope(): HubScope {

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import type { MetricDetail, MetricOption } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { useMetricOptions } from '../../api/metric-options';
 import { useUpdateMetric } from '../../api/update-metric';
 import { METRICS_HUB_COPY, METRIC_TOAST_MS } from '../../messages';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { MetricImpact, MetricListRow } from '@tidemark/contract';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { useMetricImpact, type ImpactRequest } from '../../api/metric-impact';
 import { METRICS_HUB_COPY } from '../../messages';
 import { MetricSparkline } from './metric-sparkline';

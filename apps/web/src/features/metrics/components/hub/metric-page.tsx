@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '@/components/page-header';
 import { StatusScreen } from '@/components/status-screen';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { useMetric } from '../../api/get-metric';
 import { useMetricImpact, type ImpactRequest } from '../../api/metric-impact';
 import { useHubScope } from '../../hooks/use-hub-scope';

@@ -10,7 +10,7 @@ import { SERIES_SCHEDULES, type SeriesSchedule } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { EChart } from '@/components/chart';
 import { ErrorState } from '@/components/error-state';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { usePatternSeries } from '../../api/pattern-series';
 import { METRICS_HUB_COPY } from '../../messages';
 import { seriesChartOption } from '../../utils/series-option';

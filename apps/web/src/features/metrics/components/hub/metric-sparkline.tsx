@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import type { SeriesPoint } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { usePatternSeries } from '../../api/pattern-series';
 import { METRICS_HUB_COPY } from '../../messages';
 

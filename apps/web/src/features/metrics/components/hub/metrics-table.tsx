@@ -21,7 +21,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../api/hub-scope';
+import type { HubScope } from '../../utils/hub-scope';
 import { useMetrics } from '../../api/list-metrics';
 import { METRICS_HUB_COPY } from '../../messages';
 import {
