@@ -99,8 +99,9 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
       axisLabel: { formatter: (v: number) => fmt(v) },
     },
     dataZoom: [
-      { type: 'inside', filterMode: 'none', start, end: 100 },
-      { type: 'slider', height: 20, bottom: 12, filterMode: 'none', start, end: 100 },
+      // 'filter' so the value axis fits the window shown, not the whole history.
+      { type: 'inside', filterMode: 'filter', start, end: 100 },
+      { type: 'slider', height: 20, bottom: 12, filterMode: 'filter', start, end: 100 },
     ],
     series: [
       {
