@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '@tidemark/contract';
 import { completeDays } from '../components/hub/metric-sparkline';
-import { seriesParts, zoomStart } from './series-option';
+import { bucketEnd, seriesParts, withoutFillingValue, zoomStart } from './series-option';
 
 const point = (
   timestamp: string,
@@ -59,5 +59,18 @@ describe('metric timeline', () => {
     expect(zoomStart(400, 90)).toBe(77.5);
     expect(zoomStart(60, 90)).toBe(0);
     expect(zoomStart(400, undefined)).toBe(0);
+  });
+
+  it('leaves out the value of the bucket still filling, keeping its range', () => {
+    const now = Date.parse('2026-11-25T15:00:00Z');
+    const shown = withoutFillingValue(
+      [point('2026-11-24T00:00:00Z', 5, 4, 6), point('2026-11-25T00:00:00Z', 1, 4, 6, 'True')],
+      'd',
+      now,
+    );
+    expect(shown.map((p) => p.result.y)).toEqual([5, null]);
+    expect(shown[1]!.result).toMatchObject({ yhat_lower: 4, anomaly: 'False' });
+    expect(bucketEnd(Date.parse('2026-02-01T00:00:00Z'), 'm')).toBe(Date.parse('2026-03-01T00:00:00Z'));
+    expect(bucketEnd(Date.parse('2026-11-01T00:00:00Z'), 'm')).toBe(Date.parse('2026-12-01T00:00:00Z'));
   });
 });

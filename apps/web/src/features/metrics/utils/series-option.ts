@@ -1,4 +1,4 @@
-import type { SeriesPoint } from '@tidemark/contract';
+import type { SeriesPoint, SeriesSchedule } from '@tidemark/contract';
 import { DATE_FORMATS, formatDate, formatMetricValue, type MetricFormat } from '@tidemark/format';
 import type { ChartOption } from '@/components/chart';
 import { METRICS_HUB_COPY } from '../messages';
@@ -157,4 +157,32 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
 export function zoomStart(total: number, visible: number | undefined): number {
   if (!visible || total <= visible) return 0;
   return Math.round((1 - visible / total) * 1000) / 10;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** When a bucket starting at `t` closes (months by the calendar). */
+export function bucketEnd(t: number, schedule: SeriesSchedule): number {
+  if (schedule === 'h') return t + HOUR_MS;
+  if (schedule === 'd') return t + 24 * HOUR_MS;
+  if (schedule === 'w') return t + 7 * 24 * HOUR_MS;
+  const d = new Date(t);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.getTime();
+}
+
+/**
+ * The bucket still filling holds a partial value that would read as a sudden drop: its value is left
+ * out (its expected range, and any forecast after it, stay).
+ */
+export function withoutFillingValue(
+  points: SeriesPoint[],
+  schedule: SeriesSchedule,
+  now: number,
+): SeriesPoint[] {
+  return points.map((p) =>
+    bucketEnd(Date.parse(p.timestamp), schedule) > now && p.result.y !== null
+      ? { ...p, result: { ...p.result, y: null, anomaly: 'False' } }
+      : p,
+  );
 }

@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/error-state';
 import type { HubScope } from '../../utils/hub-scope';
 import { usePatternSeries } from '../../api/pattern-series';
 import { METRICS_HUB_COPY } from '../../messages';
-import { seriesChartOption } from '../../utils/series-option';
+import { seriesChartOption, withoutFillingValue } from '../../utils/series-option';
 
 const HEIGHT = 360;
 /** The chart opens on two weeks of hours, a quarter of days, a year of weeks, two years of months. */
@@ -42,7 +42,7 @@ export function MetricSeriesChart(props: MetricSeriesChartProps) {
   const option = useMemo(
     () =>
       seriesChartOption({
-        points: series.data ?? [],
+        points: withoutFillingValue(series.data ?? [], schedule, series.dataUpdatedAt),
         format,
         timezone,
         currencySymbol,
@@ -56,7 +56,7 @@ export function MetricSeriesChart(props: MetricSeriesChartProps) {
           grid: theme.palette.divider,
         },
       }),
-    [series.data, format, timezone, currencySymbol, theme, schedule],
+    [series.data, series.dataUpdatedAt, format, timezone, currencySymbol, theme, schedule],
   );
   const hasValues = (series.data ?? []).some((p) => p.result.y !== null);
   const frequency = copy.frequency[schedule] ?? schedule;
