@@ -9,6 +9,9 @@ import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 
 export const PIPELINE_JOB = 'pipelines.run';
+export const PIPELINE_SWEEP_JOB = 'pipelines.sweep';
+/** Hourly, a little after the hour: catches what no series update asked for (edited metrics, failed runs). */
+export const PIPELINE_SWEEP_CRON = '7 * * * *';
 
 type Ctx = BaseContext & { tenantId: number };
 
@@ -28,7 +31,27 @@ export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
         await runTenantPipelines({ ...base, tenantId: job.data.tenantId }, job.signal);
       },
     }) as JobDefinition<never>,
+    defineJob<Record<string, never>>({
+      name: PIPELINE_SWEEP_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 1,
+      async handler() {
+        await requestMissingPipelineRuns(base);
+      },
+    }) as JobDefinition<never>,
   ];
+}
+
+/** Puts the hourly sweep on the schedule (idempotent: one schedule row by key). */
+export async function schedulePipelineSweep(ctx: BaseContext): Promise<void> {
+  await ctx.jobs.upsertSchedule({
+    key: PIPELINE_SWEEP_JOB,
+    name: PIPELINE_SWEEP_JOB,
+    cron: PIPELINE_SWEEP_CRON,
+    timezone: 'Etc/UTC',
+    data: {},
+  });
 }
 
 export class PipelineFailure extends Error {
@@ -86,9 +109,14 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       signal?.throwIfAborted();
       const started = Date.now();
       const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
-      // Nothing complete changed since the last fit (new data only in the filling bucket): nothing to redo.
-      const digests = rows.map(fitInputOf);
-      if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) continue;
+      // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
+      // settings are the same: nothing to redo.
+      const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
+      const digests = rows.map((r) => fitInputOf(r, settingsKey));
+      if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) {
+        await repo.markSeen(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+        continue;
+      }
       const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!, r.ts.at(-1)!] : []));
       let analysisMs = 0;
       try {
@@ -124,7 +152,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
         );
         analysisMs = Date.now() - analysing;
         const inputs = new Map(rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, digests[i]!]));
-        const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output, inputs);
+        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
           kpiId: metric.kpi_id,
@@ -180,8 +208,13 @@ async function additiveMetrics(ctx: Ctx): Promise<Set<number>> {
   return additive;
 }
 
-function write(finding: InsightFinding): repo.InsightWrite {
+function write(finding: InsightFinding, metric: repo.PipelineMetric): repo.InsightWrite {
+  const money =
+    metric.dollar_impact !== null && Number.isFinite(finding.deviation)
+      ? finding.deviation * metric.dollar_impact
+      : null;
   return {
+    dollar_impact: money,
     dim_name: finding.dim_name,
     dim_val: finding.dim_val,
     pattern_type: finding.draft.pattern_type,
@@ -199,11 +232,12 @@ function write(finding: InsightFinding): repo.InsightWrite {
 /** Fits and insights of one metric at one grain, in one transaction: a failure leaves nothing half-written. */
 async function storeAnalysis(
   ctx: Ctx,
-  kpiId: number,
+  metric: repo.PipelineMetric,
   grain: Grain,
   output: AnalysisOutput,
   inputs: Map<string, string>,
 ): Promise<number> {
+  const kpiId = metric.kpi_id;
   return ctx.db.transaction(async (tx) => {
     for (const fit of output.fits) {
       const fitInput = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`) ?? null;
@@ -229,10 +263,15 @@ async function storeAnalysis(
         await repo.updateInsight(tx, {
           tenantId: ctx.tenantId,
           insightId: match.insight_id,
-          insight: write(finding),
+          insight: write(finding, metric),
         });
       } else {
-        await repo.insertInsight(tx, { tenantId: ctx.tenantId, kpiId, grain, insight: write(finding) });
+        await repo.insertInsight(tx, {
+          tenantId: ctx.tenantId,
+          kpiId,
+          grain,
+          insight: write(finding, metric),
+        });
       }
     }
     return output.findings.length;
@@ -243,7 +282,10 @@ async function storeAnalysis(
 async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.insightsToGroup(tx, { tenantId: ctx.tenantId, grain, nearMs: NEAR_MS[grain] });
-    if (!rows.some((r) => r.group_id === null)) return;
+    if (!rows.some((r) => r.group_id === null)) {
+      await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
+      return;
+    }
     const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
     const groupable: GroupableInsight[] = rows.map((r) => ({
       ...r.draft,
@@ -283,25 +325,39 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
         });
       }
     }
+    await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
   });
 }
 
-/** At start: workspaces with series that no pipeline has looked at yet (data loaded before this version). */
+/**
+ * At start and every hour: workspaces with series updated since a pipeline last looked at them, metrics
+ * edited since their last run, or a run that failed (its job's retries may all have run out).
+ */
 export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void> {
-  const rows = await ctx.db.query<{ tenant_id: number }>(
-    `select distinct s.tenant_id::int from series s
-      where not exists (select 1 from pipeline_runs r where r.tenant_id = s.tenant_id)`,
-  );
-  for (const row of rows) await requestPipelineRun(ctx, row.tenant_id);
+  for (const tenantId of await repo.tenantsNeedingRuns(ctx.db)) await requestPipelineRun(ctx, tenantId);
+}
+
+/** The metric's settings that shape its insights: an edit makes the next run analyse again. */
+function metricKey(metric: repo.PipelineMetric, additive: boolean): string {
+  return JSON.stringify([
+    metric.kpi_display_name,
+    metric.kpi_format,
+    metric.accent,
+    metric.tier,
+    metric.impact_to_topline,
+    metric.dollar_impact,
+    metric.is_derived,
+    additive,
+  ]);
 }
 
 /** A digest of what a fit is made from: the complete buckets' times and values (the last bucket still fills). */
-function fitInputOf(row: repo.SeriesInput): string {
+function fitInputOf(row: repo.SeriesInput, settings: string): string {
   const complete = row.ts.length - 1;
   const values = new Float64Array(Math.max(0, complete) * 2);
   for (let i = 0; i < complete; i++) {
     values[2 * i] = row.ts[i]!;
     values[2 * i + 1] = row.y[i] ?? Number.NaN;
   }
-  return createHash('sha256').update(new Uint8Array(values.buffer)).digest('hex');
+  return createHash('sha256').update(settings).update(new Uint8Array(values.buffer)).digest('hex');
 }
