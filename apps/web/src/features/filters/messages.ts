@@ -49,7 +49,7 @@ export const FILTERS_COPY = {
 
   deleteTitle: 'Delete this global filter?',
   deleteBody: (name: string) =>
-    `'${name}' will be removed for everyone in this workspace. Pages already filtered by it keep working until it is changed.`,
+    `'${name}' will be removed for everyone in this workspace. This cannot be undone.`,
   cancel: 'Cancel',
   confirmDelete: 'Delete',
   deleting: 'Deleting…',

@@ -106,7 +106,8 @@ export function GlobalFilterDrawer({ open, onClose, canCreate }: GlobalFilterDra
           onRetry={() => void filters.refetch()}
           applied={applied}
           dimensionLabel={dimensionLabel}
-          canCreate={canCreate}
+          // The "create one above" hint only makes sense when the form can offer something.
+          canCreate={canCreate && dimensions.data?.length !== 0}
           onApply={(filter) => {
             apply(asApplied(filter));
             onClose();

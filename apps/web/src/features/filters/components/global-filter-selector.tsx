@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useState } from 'react';
 import { useAppliedFilter } from '@/session';
+import { useDimensions } from '../api/get-dimensions';
 import { useGlobalFilters } from '../api/get-global-filters';
 import { useApplyFilter } from '../hooks/use-apply-filter';
 import { FILTERS_COPY } from '../messages';
@@ -36,9 +37,14 @@ export function GlobalFilterSelector({ canCreate }: GlobalFilterSelectorProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const current = matchingFilter(filters.data ?? [], applied);
+  // Display names are needed only in the open menu, or for a shared filter nobody saved.
+  const dimensions = useDimensions({ enabled: anchor !== null || (applied !== null && !current) });
+  const dimensionLabel = (name: string) =>
+    dimensions.data?.find((d) => d.name === name)?.display_name ?? name;
   // A shared link may name a value nobody saved: it still applies, shown as dimension and value.
   const label =
-    current?.display_name ?? (applied ? `${applied.dim_name}: ${applied.dim_val}` : FILTERS_COPY.allData);
+    current?.display_name ??
+    (applied ? `${dimensionLabel(applied.dim_name)}: ${applied.dim_val}` : FILTERS_COPY.allData);
   const close = () => setAnchor(null);
 
   return (
@@ -106,7 +112,7 @@ export function GlobalFilterSelector({ canCreate }: GlobalFilterSelectorProps) {
             <ListItemIcon>{f === current && <CheckRoundedIcon fontSize="small" />}</ListItemIcon>
             <ListItemText
               primary={f.is_default ? `${f.display_name} · ${FILTERS_COPY.isDefault}` : f.display_name}
-              secondary={`${f.dimension_name}: ${f.dimension_value}`}
+              secondary={`${dimensionLabel(f.dimension_name)}: ${f.dimension_value}`}
             />
           </MenuItem>
         ))}

@@ -20,6 +20,8 @@ import type { AppliedFilter } from '@/session';
 import { FILTERS_COPY } from '../messages';
 import { deleteBlock, matchingFilter } from '../utils/rules';
 
+const CHIP_SX = { height: 20, fontSize: '0.6875rem', flexShrink: 0 } as const;
+
 export interface SavedFilterListProps {
   filters: readonly GlobalFilter[] | undefined;
   isPending: boolean;
@@ -123,18 +125,32 @@ export function SavedFilterList(props: SavedFilterListProps) {
                 </ListItemIcon>
                 <ListItemText
                   primary={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-                      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                        {filter.display_name}
+                    <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                      {filter.display_name}
+                    </Typography>
+                  }
+                  secondary={
+                    <Stack
+                      direction="row"
+                      spacing={0.75}
+                      sx={{ alignItems: 'center', minWidth: 0, mt: 0.25 }}
+                    >
+                      <Typography variant="caption" noWrap sx={{ color: 'text.secondary', minWidth: 0 }}>
+                        {`${props.dimensionLabel(filter.dimension_name)}: ${filter.dimension_value}`}
                       </Typography>
-                      {filter.is_default && <Chip size="small" label={FILTERS_COPY.isDefault} />}
+                      {filter.is_default && <Chip size="small" label={FILTERS_COPY.isDefault} sx={CHIP_SX} />}
                       {isApplied && (
-                        <Chip size="small" color="primary" variant="outlined" label={FILTERS_COPY.applied} />
+                        <Chip
+                          size="small"
+                          color="primary"
+                          variant="outlined"
+                          label={FILTERS_COPY.applied}
+                          sx={CHIP_SX}
+                        />
                       )}
                     </Stack>
                   }
-                  secondary={`${props.dimensionLabel(filter.dimension_name)}: ${filter.dimension_value}`}
-                  slotProps={{ secondary: { noWrap: true } }}
+                  slotProps={{ secondary: { component: 'div' } }}
                 />
               </ListItemButton>
             </ListItem>
