@@ -45,10 +45,12 @@ export function GlobalFilterSync({ feature }: GlobalFilterSyncProps) {
     }
     if (!active) return;
     if (settledFor.current !== tenantId) {
+      // An operator who switched customer starts without the previous customer's filter (spec 1 §4, Login).
+      const fromUrl = settledFor.current === null ? urlFilter : null;
       // The default is only known once the list answers; a failed list means no default.
-      if (!urlFilter && filters.isPending) return;
+      if (!fromUrl && filters.isPending) return;
       settledFor.current = tenantId;
-      const chosen = filterOnLoad(urlFilter, filters.data ?? []);
+      const chosen = filterOnLoad(fromUrl, filters.data ?? []);
       if (sameFilter(chosen, urlFilter)) storeFilter(chosen ? { ...chosen, tenant_id: tenantId } : null);
       else apply(chosen, { replace: true });
       return;

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILTER_MESSAGES, type GlobalFilter } from '@tidemark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wireApiClient } from '@/app/wire-api-client';
 import { configureApiClient } from '@/lib/api-client';
-import { getStoredFilter, setDemoMode } from '@/session';
+import { getStoredFilter, selectCustomer, setDemoMode } from '@/session';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
 import { makeFlags, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
@@ -297,6 +297,24 @@ describe('global filter', () => {
     const { router } = renderRoute('/reports?dim_name=country&dim_val=US');
     await waitFor(() => expect(search(router).get('dim_name')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Global filter' })).toBeNull();
+    expect(getStoredFilter()).toBeNull();
+  });
+
+  it("drops the previous customer's filter when an operator switches customer", async () => {
+    selectCustomer(11);
+    mockFetch({
+      'GET /v1/auth/verify': { body: makeVerify({ is_operator: true }) },
+      'GET /v1/flags': { body: makeFlags() },
+      'GET /v1/feed/filters': (req) => ({
+        body: { data: req.url.searchParams.get('tenant_id') === '11' ? [US] : [] },
+      }),
+    });
+    const { router } = renderRoute('/reports?dim_name=country&dim_val=US');
+    await waitFor(() =>
+      expect(getStoredFilter()).toEqual({ dim_name: 'country', dim_val: 'US', tenant_id: 11 }),
+    );
+    act(() => selectCustomer(12));
+    await waitFor(() => expect(search(router).get('dim_name')).toBeNull());
     expect(getStoredFilter()).toBeNull();
   });
 
