@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILTER_MESSAGES, type GlobalFilter } from '@tidemark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wireApiClient } from '@/app/wire-api-client';
@@ -64,9 +64,12 @@ async function choose(label: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
+// The drawer loads lazily and its selects open menus: give a busy machine more than the 1 s default.
+configure({ asyncUtilTimeout: 4000 });
+
 afterEach(() => configureApiClient({ defaultQuery: () => ({}), onUnauthorized: () => {} }));
 
-describe('global filter', () => {
+describe('global filter', { timeout: 20_000 }, () => {
   it('applies the default filter on load when the URL names none', async () => {
     serve();
     const { router } = renderRoute('/reports');
