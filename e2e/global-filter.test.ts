@@ -49,7 +49,7 @@ async function createFilter(
 }
 
 async function openDrawer(page: Page) {
-  await page.getByRole('button', { name: 'Global filter' }).click();
+  await page.getByRole('button', { name: /^Global filter:/ }).click();
   await page.getByRole('menuitem', { name: 'Manage global filters' }).click();
   const drawer = page.getByRole('dialog', { name: 'Global filter' });
   await drawer.waitFor();
@@ -70,7 +70,7 @@ describe('the global filter', () => {
     const channel = channels[0]!;
 
     await page.goto('/metrics');
-    const selector = page.getByRole('button', { name: 'Global filter' });
+    const selector = page.getByRole('button', { name: /^Global filter:/ });
     await expect.poll(() => selector.innerText()).toContain('All data');
     await screenshot(page, 'global-filter-none');
 
@@ -174,7 +174,7 @@ describe('the global filter', () => {
     await page.getByRole('switch', { name: 'Demo Mode' }).check();
     await page.waitForURL('**/events**');
     await page.getByRole('switch', { name: 'Demo Mode' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Global filter' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Global filter:/ }).count()).resolves.toBe(0);
     await context.close();
   });
 });

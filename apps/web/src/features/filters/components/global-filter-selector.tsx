@@ -54,7 +54,8 @@ export function GlobalFilterSelector({ canCreate }: GlobalFilterSelectorProps) {
         color={applied ? 'primary' : 'inherit'}
         disableElevation
         size="small"
-        aria-label={FILTERS_COPY.selectorLabel}
+        // The name carries the visible value too, so a screen reader hears what is applied.
+        aria-label={`${FILTERS_COPY.selectorLabel}: ${label}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         startIcon={<FilterAltOutlinedIcon />}

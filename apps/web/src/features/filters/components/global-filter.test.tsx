@@ -51,7 +51,7 @@ function serve(
 
 const search = (router: ReturnType<typeof renderRoute>['router']) =>
   new URLSearchParams(router.state.location.search);
-const selector = () => screen.findByRole('button', { name: 'Global filter' });
+const selector = () => screen.findByRole('button', { name: /^Global filter:/ });
 
 async function openDrawer() {
   fireEvent.click(await selector());
@@ -83,7 +83,7 @@ describe('global filter', { timeout: 20_000 }, () => {
     serve();
     const { router } = renderRoute('/reports?dim_name=channel&dim_val=Email');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Global filter' }).textContent).toContain('Email orders'),
+      expect(screen.getByRole('button', { name: /^Global filter:/ }).textContent).toContain('Email orders'),
     );
     expect(search(router).get('dim_val')).toBe('Email');
     expect(getStoredFilter()?.dim_val).toBe('Email');
@@ -299,7 +299,7 @@ describe('global filter', { timeout: 20_000 }, () => {
     serve({ flags: { 'global-filter': false } });
     const { router } = renderRoute('/reports?dim_name=country&dim_val=US');
     await waitFor(() => expect(search(router).get('dim_name')).toBeNull());
-    expect(screen.queryByRole('button', { name: 'Global filter' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Global filter:/ })).toBeNull();
     expect(getStoredFilter()).toBeNull();
   });
 
@@ -327,7 +327,7 @@ describe('global filter', { timeout: 20_000 }, () => {
     renderRoute('/reports');
     await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/v1/flags')).toBe(true));
-    expect(screen.queryByRole('button', { name: 'Global filter' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Global filter:/ })).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/v1/feed/filters')).toBe(false);
   });
 });
