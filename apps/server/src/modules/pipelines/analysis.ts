@@ -63,6 +63,8 @@ export interface InsightFinding {
   deviation: number;
   draft: InsightDraft;
   rootcause: RootCauseResult | null;
+  /** What the root cause was computed from, so a drill-down can be added to it with pair data. */
+  rootcause_input?: RootCauseDimension[];
 }
 
 export interface AnalysisOutput {
@@ -191,9 +193,11 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   {
     for (const finding of findings) {
       if (finding.dim_name !== '') continue;
-      const rc = rootCauseAt(finding, input, ranges);
-      if (!rc || rc.status !== 'ok') continue;
+      const at = rootCauseAt(finding, input, ranges);
+      if (!at || at.result.status !== 'ok') continue;
+      const rc = at.result;
       finding.rootcause = rc;
+      finding.rootcause_input = at.dimensions;
       const mostly = mostlyFromRootCause(rc);
       if (mostly) {
         const overall = ranges.get('\u0000')!;
@@ -221,7 +225,7 @@ function rootCauseAt(
   finding: InsightFinding,
   input: AnalysisInput,
   ranges: Map<string, ReturnType<typeof analyzeSeries>>,
-): RootCauseResult | null {
+): { result: RootCauseResult; dimensions: RootCauseDimension[] } | null {
   const additive = input.metric.additive;
   const byDimension = new Map<string, RootCauseDimension>();
   for (const s of input.series) {
@@ -291,11 +295,15 @@ function rootCauseAt(
     byDimension.set(s.dim_name, dimension);
   }
   if (byDimension.size === 0) return null;
-  return rootCause({
-    dimensions: [...byDimension.values()],
-    format: input.metric.kpi_format,
-    currency_symbol: input.currency_symbol,
-  });
+  const dimensions = [...byDimension.values()];
+  return {
+    dimensions,
+    result: rootCause({
+      dimensions,
+      format: input.metric.kpi_format,
+      currency_symbol: input.currency_symbol,
+    }),
+  };
 }
 
 const FORECAST_HORIZON: Record<Grain, number> = { h: 48, d: 14, w: 8, m: 3 };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import type { RootCauseResult } from '@tidemark/detect';
 import type { SeriesFit } from './analysis';
 
 export interface PipelineMetric {
@@ -108,6 +109,7 @@ export interface StoredInsightKey {
   direction: string;
   insight_ts: Date;
   ts_end: Date;
+  rootcause: RootCauseResult | null;
 }
 
 export async function insightsOfSeries(
@@ -115,7 +117,7 @@ export async function insightsOfSeries(
   input: { tenantId: number; kpiId: number; grain: string },
 ): Promise<StoredInsightKey[]> {
   return db.query<StoredInsightKey>(
-    `select insight_id::int, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end
+    `select insight_id::int, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end, rootcause
        from insights where tenant_id = $1 and kpi_id = $2 and grain = $3`,
     [input.tenantId, input.kpiId, input.grain],
   );

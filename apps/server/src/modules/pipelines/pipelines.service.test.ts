@@ -84,6 +84,20 @@ describe('pipelines', () => {
     expect(spike!.draft.insight_title).toMatch(/Orders/);
     expect(spike!.rootcause?.rootcause_data[0]?.rootcause_details[0]?.dim_val).toBe('US');
     expect(spike!.draft.insight_summary).toMatch(/US/);
+    // One level of drill-down: US split by the other dimension, read from the warehouse.
+    const rc = spike!.rootcause as unknown as {
+      rootcause_data: Array<{
+        group: string;
+        level: number;
+        dim_name: string;
+        rootcause_details: Array<{ dim_val: string; drill_down_group: string | null }>;
+      }>;
+    };
+    const drill = rc.rootcause_data.find((g) => g.level === 1);
+    expect(drill, JSON.stringify(rc.rootcause_data.map((g) => [g.group, g.level]))).toBeDefined();
+    expect(drill!.group).toBe('country=US');
+    expect(drill!.dim_name).toBe('channel');
+    expect(rc.rootcause_data[0]!.rootcause_details[0]!.drill_down_group).toBe('country=US');
     // Germany's drop is told once: by the overall drop, whose root cause names Germany first.
     const drop = all.find(
       (i) =>

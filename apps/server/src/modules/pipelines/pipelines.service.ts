@@ -1,8 +1,16 @@
-import { groupInsights, type Grain, type GroupableInsight } from '@tidemark/detect';
+import {
+  groupInsights,
+  mostlyFromRootCause,
+  rootCause,
+  type Grain,
+  type GroupableInsight,
+  type RootCauseResult,
+} from '@tidemark/detect';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
-import { setConnectionStage, tablesOfConnection } from '../connections';
+import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
+import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
 import { createHash } from 'node:crypto';
 import { retailHolidays } from './holidays';
@@ -91,7 +99,8 @@ const SAME_TREND_MS: Record<Grain, number> = {
 export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promise<void> {
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
   const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
-  const additive = await additiveMetrics(ctx);
+  const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
+  const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
   const connections = new Set(metrics.map((m) => m.connection_id));
   for (const connectionId of connections) {
@@ -152,7 +161,21 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
         );
         analysisMs = Date.now() - analysing;
         const inputs = new Map(rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, digests[i]!]));
-        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs);
+        const drill: DrillDown = {
+          table: tables.get(metric.table_id)!,
+          timezone: settings.timezone,
+          currency_symbol: settings.currency_symbol,
+          additive: additive.has(metric.kpi_id),
+          format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
+          newest: span.length ? Math.max(...span) : 0,
+          eligible: new Set(
+            output.findings
+              .filter((f) => f.dim_name === '' && f.rootcause_input)
+              .sort((a, b) => b.ts_end - a.ts_end)
+              .slice(0, DRILL_DOWN_MAX),
+          ),
+        };
+        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs, drill);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
           kpiId: metric.kpi_id,
@@ -198,9 +221,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   if (failures.length) throw new PipelineFailure(failures);
 }
 
-async function additiveMetrics(ctx: Ctx): Promise<Set<number>> {
+async function additiveMetrics(ctx: Ctx, tables: WarehouseTable[]): Promise<Set<number>> {
   const additive = new Set<number>();
-  for (const table of await tablesOfConnection({ ctx })) {
+  for (const table of tables) {
     if (!table.date_column) continue;
     const plan = await metricPlanOfTable(ctx, table, new SqlParams());
     for (const m of plan.metrics) if (m.additive) additive.add(m.kpiId);
@@ -236,6 +259,7 @@ async function storeAnalysis(
   grain: Grain,
   output: AnalysisOutput,
   inputs: Map<string, string>,
+  drill: DrillDown,
 ): Promise<number> {
   const kpiId = metric.kpi_id;
   return ctx.db.transaction(async (tx) => {
@@ -258,6 +282,7 @@ async function storeAnalysis(
               e.insight_ts.getTime() <= finding.ts_end &&
               e.ts_end.getTime() >= finding.ts_start),
       );
+      await addDrillDown(ctx, metric.kpi_id, grain, finding, match?.rootcause ?? null, drill);
       if (match) {
         claimed.add(match.insight_id);
         await repo.updateInsight(tx, {
@@ -276,6 +301,85 @@ async function storeAnalysis(
     }
     return output.findings.length;
   });
+}
+
+interface DrillDown {
+  table: WarehouseTable;
+  timezone: string;
+  currency_symbol: string;
+  additive: boolean;
+  format: 'percentage' | 'number';
+  /** The series' newest bucket (epoch ms): "recent" is measured from the data, not the clock. */
+  newest: number;
+  /** Overall findings that may read pair data in this run (the newest ones). */
+  eligible: Set<InsightFinding>;
+}
+
+/**
+ * Drill-downs are read for recent insights only (older ones are history, and each costs a warehouse read):
+ * those of the last DRILL_DOWN_DAYS, at most DRILL_DOWN_MAX per metric and grain, newest first.
+ */
+const DRILL_DOWN_DAYS = 120;
+const DRILL_DOWN_MAX = 25;
+
+const levelZero = (rc: RootCauseResult | null) =>
+  JSON.stringify(rc?.rootcause_data.filter((g) => g.level === 0) ?? null);
+
+/**
+ * Adds one level of drill-down to an overall insight's root cause (its top value split by each other
+ * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose first level
+ * is unchanged keeps the stored drill-down instead of reading the warehouse again.
+ */
+async function addDrillDown(
+  ctx: Ctx,
+  kpiId: number,
+  grain: Grain,
+  finding: InsightFinding,
+  stored: RootCauseResult | null,
+  drill: DrillDown,
+): Promise<void> {
+  const rc = finding.rootcause;
+  const input = finding.rootcause_input;
+  if (finding.dim_name !== '' || !rc || rc.status !== 'ok' || !input) return;
+  const top = rc.rootcause_data[0];
+  if (!top) return;
+  let result: RootCauseResult;
+  if (stored && levelZero(stored) === levelZero(rc)) result = stored;
+  else {
+    if (!drill.eligible.has(finding) || finding.ts_end < drill.newest - DRILL_DOWN_DAYS * 86_400_000) return;
+    const req = {
+      grain,
+      patternType: finding.draft.pattern_type,
+      tsStart: finding.ts_start,
+      tsEnd: finding.ts_end,
+      additive: drill.additive,
+      rootcause: rc,
+    };
+    const cells = await pairCells(ctx, {
+      table: drill.table,
+      kpiId,
+      timezone: drill.timezone,
+      dimName: top.dim_name,
+      windows: pairWindows(req),
+    });
+    const pairs = buildPairs(req, top.dim_name, cells);
+    if (pairs.length === 0) return;
+    result = rootCause({
+      dimensions: input,
+      pairs,
+      format: drill.format,
+      currency_symbol: drill.currency_symbol,
+    });
+  }
+  if (!result || result.status !== 'ok') return;
+  const before = mostlyFromRootCause(rc);
+  const after = mostlyFromRootCause(result);
+  finding.rootcause = result;
+  if (before && after && before !== after) {
+    const draft = finding.draft;
+    draft.insight_title = draft.insight_title.replace(`mostly ${before}`, `mostly ${after}`);
+    draft.insight_summary = draft.insight_summary.replace(`came from ${before}.`, `came from ${after}.`);
+  }
 }
 
 /** New insights join the group of a related insight near them, or form groups of their own. */
