@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  appliedFilterOf,
   FILTER_PARAMS,
   getStoredFilter,
   sameFilter,
@@ -36,9 +35,7 @@ export function GlobalFilterSync({ feature }: GlobalFilterSyncProps) {
   const dimVal = search.get(FILTER_PARAMS.value);
 
   useEffect(() => {
-    const urlFilter = appliedFilterOf(
-      new URLSearchParams({ [FILTER_PARAMS.name]: dimName ?? '', [FILTER_PARAMS.value]: dimVal ?? '' }),
-    );
+    const urlFilter = dimName && dimVal ? { dim_name: dimName, dim_val: dimVal } : null;
     if (feature === 'off' && urlFilter) {
       setSearch((current) => withAppliedFilter(current, null), { replace: true });
       return;
