@@ -100,6 +100,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
   const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
   const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
+  const budget = { left: DRILL_DOWN_BUDGET };
   const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
   const connections = new Set(metrics.map((m) => m.connection_id));
@@ -168,6 +169,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           additive: additive.has(metric.kpi_id),
           format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
           newest: span.length ? Math.max(...span) : 0,
+          budget,
           eligible: new Set(
             output.findings
               .filter((f) => f.dim_name === '' && f.rootcause_input)
@@ -313,6 +315,8 @@ interface DrillDown {
   newest: number;
   /** Overall findings that may read pair data in this run (the newest ones). */
   eligible: Set<InsightFinding>;
+  /** Pair reads left in this run, shared by every metric. */
+  budget: { left: number };
 }
 
 /**
@@ -321,14 +325,42 @@ interface DrillDown {
  */
 const DRILL_DOWN_DAYS = 120;
 const DRILL_DOWN_MAX = 25;
+const DRILL_DOWN_BUDGET = 60;
 
-const levelZero = (rc: RootCauseResult | null) =>
-  JSON.stringify(rc?.rootcause_data.filter((g) => g.level === 0) ?? null);
+const topOf = (rc: RootCauseResult | null) => {
+  const d = rc?.rootcause_data[0]?.rootcause_details[0];
+  return d ? `${d.dim_name}=${d.dim_val}` : null;
+};
+
+/**
+ * The new first level with the stored drill-downs, when the same value still leads: new data moves the
+ * figures a little on every run, and re-reading the pairs each time would cost a warehouse read per insight.
+ */
+function keepDrillDowns(rc: RootCauseResult, stored: RootCauseResult | null): RootCauseResult | null {
+  if (!stored || stored.status !== 'ok' || topOf(stored) !== topOf(rc)) return null;
+  const drills = stored.rootcause_data.filter((g) => g.level === 1);
+  if (drills.length === 0) return null;
+  const groups = new Set(drills.map((g) => g.group));
+  return {
+    ...rc,
+    rootcause_data: [
+      ...rc.rootcause_data.map((g) => ({
+        ...g,
+        rootcause_details: g.rootcause_details.map((d) => {
+          const group = `${d.dim_name}=${d.dim_val}`;
+          return groups.has(group) ? { ...d, drill_down_group: group } : d;
+        }),
+      })),
+      ...drills,
+    ],
+  };
+}
 
 /**
  * Adds one level of drill-down to an overall insight's root cause (its top value split by each other
- * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose first level
- * is unchanged keeps the stored drill-down instead of reading the warehouse again.
+ * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose leading value
+ * is unchanged keeps the stored drill-down instead of reading the warehouse again; a run reads pairs for at
+ * most DRILL_DOWN_BUDGET insights, so an incremental update stays quick.
  */
 async function addDrillDown(
   ctx: Ctx,
@@ -343,10 +375,11 @@ async function addDrillDown(
   if (finding.dim_name !== '' || !rc || rc.status !== 'ok' || !input) return;
   const top = rc.rootcause_data[0];
   if (!top) return;
-  let result: RootCauseResult;
-  if (stored && levelZero(stored) === levelZero(rc)) result = stored;
-  else {
+  let result = keepDrillDowns(rc, stored);
+  if (!result) {
     if (!drill.eligible.has(finding) || finding.ts_end < drill.newest - DRILL_DOWN_DAYS * 86_400_000) return;
+    if (drill.budget.left <= 0) return;
+    drill.budget.left--;
     const req = {
       grain,
       patternType: finding.draft.pattern_type,
