@@ -12,3 +12,4 @@ export * from './web-routes';
 export * from './connections';
 export * from './metrics';
 export * from './series';
+export * from './filters';

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
+import { filtersRoutes } from './filters';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
@@ -24,6 +25,7 @@ export const routes = {
   ...seriesRoutes,
   ...insightsRoutes,
   ...summaryRoutes,
+  ...filtersRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -38,7 +38,17 @@ export default fp(
       const access = request.routeOptions.config.access;
       if (!access) return; // static files and unknown paths
       const base = baseContext(app, request.log);
-      request.user = await resolveSession(base, request.cookies[SESSION_COOKIE]);
+      // The named workspace's membership comes with the session (one round trip); a bad tenant_id is
+      // refused below, in its usual order.
+      let named: number | undefined;
+      if (access === 'tenant') {
+        try {
+          named = tenantParams(request).requested;
+        } catch {
+          named = undefined;
+        }
+      }
+      request.user = await resolveSession(base, request.cookies[SESSION_COOKIE], named);
 
       if (request.user && !SAFE_METHODS.has(request.method)) {
         const header = request.headers[CSRF_HEADER];

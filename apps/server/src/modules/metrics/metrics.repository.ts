@@ -210,18 +210,12 @@ export async function dimensionValueRows(
 
 const METRIC_SORTS: Record<string, string> = {
   kpi_display_name: 'lower(m.kpi_display_name)',
-  category_name: 'lower(c.name)',
-  funnel_name: 'lower(f.name)',
+  category_name: 'lower(cat.name)',
+  funnel_name: 'lower(fun.name)',
   tier: 'm.tier',
   impact_to_topline: 'm.impact_to_topline',
   accent: 'm.accent',
   created_at: 'm.created_at',
-};
-
-export type ListedMetricRow = MetricRow & {
-  series_computed_at: Date | null;
-  category_name: string | null;
-  funnel_name: string | null;
 };
 
 export async function listMetricRows(
@@ -236,11 +230,16 @@ export async function listMetricRows(
     name?: string | undefined;
     tier?: number | undefined;
     accent?: string | undefined;
+    dimName?: string | undefined;
     category?: string | undefined;
     funnel?: string | undefined;
-    dimName?: string | undefined;
   },
-): Promise<{ rows: Array<ListedMetricRow>; count: number }> {
+): Promise<{
+  rows: Array<
+    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+  >;
+  count: number;
+}> {
   const where = `m.tenant_id = $1 and m.is_active = $2
     and ($3::text is null or m.kpi_display_name ilike '%' || $3 || '%')
     and ($4::int is null or m.tier = $4)
@@ -248,11 +247,10 @@ export async function listMetricRows(
     and ($6::text is null or exists (select 1 from dimension_columns c join dimensions d
          on d.tenant_id = c.tenant_id and d.dimension_id = c.dimension_id
          where c.tenant_id = m.tenant_id and c.table_id = m.table_id and d.name = $6))
-    and ($7::text is null or c.name = $7)
-    and ($8::text is null or f.name = $8)`;
-  // The funnel and category a metric is filed under, for the columns, their sort and their filters.
-  const groups = `left join metric_groups f on f.tenant_id = m.tenant_id and f.metric_group_id = m.funnel_id
-     left join metric_groups c on c.tenant_id = m.tenant_id and c.metric_group_id = m.category_id`;
+    and ($7::text is null or exists (select 1 from metric_groups g
+         where g.tenant_id = m.tenant_id and g.metric_group_id = m.category_id and g.name = $7))
+    and ($8::text is null or exists (select 1 from metric_groups g
+         where g.tenant_id = m.tenant_id and g.metric_group_id = m.funnel_id and g.name = $8))`;
   const params = [
     input.tenantId,
     input.isActive,
@@ -265,15 +263,18 @@ export async function listMetricRows(
   ];
   const sort = METRIC_SORTS[input.sortBy] ?? METRIC_SORTS.kpi_display_name!;
   const direction = input.order === 'desc' ? 'desc' : 'asc';
-  const rows = await db.query<ListedMetricRow>(
-    `select m.*, w.series_computed_at, c.name as category_name, f.name as funnel_name from metrics m
+  const rows = await db.query<
+    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+  >(
+    `select m.*, w.series_computed_at, cat.name as category_name, fun.name as funnel_name from metrics m
      join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
-     ${groups}
+     left join metric_groups cat on cat.tenant_id = m.tenant_id and cat.metric_group_id = m.category_id
+     left join metric_groups fun on fun.tenant_id = m.tenant_id and fun.metric_group_id = m.funnel_id
      where ${where} order by ${sort} ${direction} nulls last, m.kpi_id limit $9 offset $10`,
     [...params, input.limit, input.offset],
   );
   const [total] = await db.query<{ n: number }>(
-    `select count(*)::int as n from metrics m ${groups} where ${where}`,
+    `select count(*)::int as n from metrics m where ${where}`,
     params,
   );
   return { rows, count: total?.n ?? 0 };

@@ -369,9 +369,9 @@ export async function listMetrics({
     kpi_display_name?: string | undefined;
     tier?: number | undefined;
     accent?: string | undefined;
+    dim_name?: string | undefined;
     category_name?: string | undefined;
     funnel_name?: string | undefined;
-    dim_name?: string | undefined;
   };
 }): Promise<{ rows: MetricListRow[]; count: number }> {
   const { rows, count } = await repo.listMetricRows(ctx.db, {
@@ -384,9 +384,9 @@ export async function listMetrics({
     name: input.kpi_display_name,
     tier: input.tier,
     accent: input.accent,
+    dimName: input.dim_name,
     category: input.category_name,
     funnel: input.funnel_name,
-    dimName: input.dim_name,
   });
   const status = await repo.pipelineStatus(
     ctx.db,
