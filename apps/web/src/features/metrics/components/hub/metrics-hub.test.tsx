@@ -221,8 +221,8 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
   it('moves a link past the last page to the last page', async () => {
     const { calls } = serve();
     const view = renderRoute('/metrics?page=9');
-    await waitFor(() => expect(lastList(calls).get('page_num')).toBe('3'));
+    await waitFor(() => expect(lastList(calls).get('page_num')).toBe('3'), { timeout: 5000 });
     expect(view.router.state.location.search).toBe('?page=3');
-    expect(await screen.findByText('21–23 of 23')).toBeTruthy();
+    expect(await screen.findByText('21–23 of 23', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
