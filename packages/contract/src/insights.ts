@@ -71,6 +71,9 @@ export const InsightSchema = z.object({
   formatted_normalization_string: z.string(),
   is_derived: z.boolean(),
   pattern_data: PatternDataSchema,
+  /** The dimension value the insight is about (null overall): its chart reads that slice of the series. */
+  dim_name: z.string().nullable().optional(),
+  dim_val: z.string().nullable().optional(),
 });
 export type Insight = z.infer<typeof InsightSchema>;
 

@@ -1,0 +1,14 @@
+export { FeedPage, type FeedPageProps } from './components/feed-page';
+export { GroupCard, GroupCardById, GroupCardSkeleton, type GroupCardProps } from './components/group-card';
+export { CardNotFound } from './components/card-states';
+export { CardCarousel, carouselPanes } from './components/card-carousel';
+export { TimelineChart } from './components/charts/timeline-chart';
+export { InsightTimeline } from './components/insight-timeline';
+export { OverlayChart } from './components/charts/overlay-chart';
+export { InsightOverlays } from './components/insight-overlays';
+export { RootCauseChart } from './components/charts/rootcause-chart';
+export { InsightRootCause } from './components/insight-rootcause';
+export { HistogramChart } from './components/charts/histogram-chart';
+export { ChartMessage, ChartSkeleton, ChartErrorBoundary, ControlBar } from './components/charts/chart-frame';
+export { parseTimeWindow, type TimeWindowId } from './utils/time-window';
+export { INSIGHTS_COPY } from './messages';
