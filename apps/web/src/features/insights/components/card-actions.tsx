@@ -68,6 +68,7 @@ export function ShareActions({ group }: { group: Group }) {
   const scope = useInsightsScope();
   const { enqueueSnackbar } = useSnackbar();
   const [copied, setCopied] = useState(false);
+  const [hover, setHover] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const link = groupLink(group, scope);
@@ -105,8 +106,10 @@ export function ShareActions({ group }: { group: Group }) {
       </Tooltip>
       <Tooltip
         title={copied ? INSIGHTS_COPY.linkCopied : INSIGHTS_COPY.copyLink}
-        open={copied ? true : undefined}
-        disableHoverListener={copied}
+        // Controlled: after a copy it stays open for COPY_TOOLTIP_MS whatever the pointer does.
+        open={copied || hover}
+        onOpen={() => setHover(true)}
+        onClose={() => setHover(false)}
       >
         <IconButton size="small" aria-label={INSIGHTS_COPY.copyLink} onClick={() => void copy()}>
           <LinkIcon fontSize="small" />
