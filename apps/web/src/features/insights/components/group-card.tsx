@@ -60,12 +60,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
       aria-labelledby={headerId}
       data-testid="group-card"
       data-group-id={group.group_id}
-      // Off-screen cards skip layout and paint: a feed of hundreds of cards stays smooth.
-      sx={{
-        contentVisibility: expanded ? 'visible' : 'auto',
-        containIntrinsicSize: 'auto 180px',
-        overflow: 'hidden',
-      }}
+      sx={{ overflow: 'hidden' }}
     >
       <ButtonBase
         onClick={toggle}

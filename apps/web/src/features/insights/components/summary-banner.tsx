@@ -97,6 +97,8 @@ export function SummaryBanner({ window, tz }: { window: SummaryWindow; tz?: stri
               tone="error"
               onRetry={() => void histogram.refetch()}
             />
+          ) : histogram.data.histogram_data.length === 0 ? (
+            <ChartMessage height={96} message={INSIGHTS_COPY.noTopMetric} />
           ) : (
             <HistogramChart histogram={histogram.data} window={range} tz={tz} />
           )}

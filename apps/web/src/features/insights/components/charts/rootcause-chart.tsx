@@ -209,6 +209,7 @@ export function RootCauseChart({ rootcause, height = 260 }: RootCauseChartProps)
         direction="row"
         spacing={0.75}
         sx={{ flexWrap: 'wrap', rowGap: 0.75, mt: 1 }}
+        role="group"
         aria-label="Contributors"
       >
         {rows.map((r) => (

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  apiSession,
+  newContext,
+  repoRoot,
+  screenshot,
+  signInByMagicLink,
+  useProduct,
+} from './support/harness';
+import { markWorkspaceSetUp } from './support/workspace';
+
+const DEMO_OWNER = 'owner@demo-store.example';
+const shots = path.join(repoRoot, 'artifacts', 'screenshots');
+
+/** What the user sees in the window: a whole feed page is too tall to read as one picture. */
+async function view(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+/** The demo store is loaded and analysed by jobs after the first start: wait until its feed has groups. */
+async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
+  const deadline = Date.now() + 110_000;
+  for (;;) {
+    const res = await fetch(`${url}/v1/insights/groups?page_num=2`, { headers: { cookie } });
+    if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
+    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** The insights feed on the demo store: scroll, expand, carousel, overlays, root cause, feedback, link. */
+describe('the insights feed', () => {
+  const product = useProduct();
+
+  it('scrolls the feed and works a group card from top to bottom', { timeout: 240_000 }, async () => {
+    const session = await apiSession(product.server, DEMO_OWNER);
+    await waitForDemoInsights(product.server.url, session.cookie);
+
+    const context = await newContext(product.browser, product.server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
+    const page = await context.newPage();
+    await signInByMagicLink(page, product.server, DEMO_OWNER);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/feed');
+
+    // The banner and the first page of cards, grouped by day.
+    const banner = page.getByRole('region', { name: 'Summary' });
+    await banner.getByText('Time series analysed').waitFor();
+    await page.getByTestId('insights-histogram').waitFor();
+    const cards = page.getByTestId('group-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(10);
+    await expect.poll(() => banner.getByText(/ago|Just now/).count()).toBeGreaterThan(0);
+    await view(page, 'feed-top');
+
+    // Scrolling to the bottom loads the next page.
+    for (let i = 0; i < 30 && (await cards.count()) <= 10; i++) {
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(200);
+    }
+    expect(await cards.count()).toBeGreaterThan(10);
+    await view(page, 'feed-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // A group led by one dimension value has a root cause: expand it by its header.
+    const card = cards.filter({ hasText: /mostly/ }).first();
+    const groupId = await card.getAttribute('data-group-id');
+    await card.getByRole('heading').click();
+    await card.getByTestId('timeline-chart').waitFor();
+    await expect.poll(() => card.locator('[data-testid=timeline-chart] svg path').count()).toBeGreaterThan(3);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(shots, 'feed-card-expanded.png') });
+
+    // The carousel moves only by its arrows or tabs.
+    const previous = card.getByRole('button', { name: 'Back to previous view' });
+    expect(await previous.isDisabled()).toBe(true);
+    await card.getByRole('button', { name: 'View next card' }).click();
+    await card.getByTestId('rootcause-chart').waitFor();
+    await card.getByText('Top contributors').waitFor();
+    await card.screenshot({ path: path.join(shots, 'feed-card-rootcause.png') });
+
+    // Drilling into a value with no deeper level says so.
+    const contributor = card.getByRole('group', { name: 'Contributors' }).getByRole('button').first();
+    const label = (await contributor.innerText()).split(' · ')[0]!;
+    await contributor.click();
+    await page.getByText(`Drill down chart is not available for ${label}`).waitFor();
+    await card.getByRole('button', { name: 'Lift' }).click();
+    await view(page, 'feed-rootcause-drill');
+
+    // Overlays: the schedule's default first, then another period.
+    await card.getByRole('button', { name: 'View next card' }).click();
+    await card.getByTestId('overlay-chart').waitFor();
+    await card.getByText(/Trailing 1 Day & 2 Days|Trailing 1 Week & 2 Weeks/).waitFor();
+    await card.getByRole('button', { name: 'MoM' }).click();
+    await card.getByText('Trailing 1 Month & 2 Months').waitFor();
+    await card.getByTestId('overlay-chart').waitFor();
+    expect(await card.getByRole('button', { name: 'View next card' }).isDisabled()).toBe(true);
+    await card.screenshot({ path: path.join(shots, 'feed-card-overlays.png') });
+
+    // Feedback is stored for the group.
+    await card.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await page.getByText('Thanks for the feedback').waitFor();
+    const feedback = await fetch(`${product.server.url}/v1/insights/groups/${groupId}/feedback`, {
+      headers: { cookie: session.cookie },
+    });
+    expect(((await feedback.json()) as { feedback_ishelpful: boolean }).feedback_ishelpful).toBe(true);
+
+    // Copy link: the tooltip confirms, the clipboard holds the group's link.
+    await card.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('tooltip', { name: 'Link copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`/groups/${groupId}?tenant_id=`);
+    await view(page, 'feed-link-copied');
+
+    // Collapsing by the header keeps the card; a link to the feed with ?group opens it expanded.
+    await card.getByRole('heading').click();
+    await expect.poll(() => card.getByTestId('timeline-chart').isVisible()).toBe(false);
+    await page.goto(`/feed?group=${groupId}`);
+    await page.locator(`[data-group-id="${groupId}"] [data-testid=timeline-chart]`).waitFor();
+    await context.close();
+  });
+
+  it(
+    'shows the empty state in a workspace with no insights, and the demo store in demo mode',
+    { timeout: 180_000 },
+    async () => {
+      const email = 'lena@fernway-home.test';
+      const demo = await apiSession(product.server, DEMO_OWNER);
+      await waitForDemoInsights(product.server.url, demo.cookie);
+      const context = await newContext(product.browser, product.server.url);
+      const page = await context.newPage();
+      await signInByMagicLink(page, product.server, email);
+      await page.waitForURL('**/onboard/**');
+      await markWorkspaceSetUp(product.server, email);
+      await page.goto('/feed');
+      await page.getByText('No insights in this window').waitFor();
+      await page.getByText('Not run yet').waitFor();
+      await screenshot(page, 'feed-empty');
+
+      // Demo mode reads the shared demo store: the feed shows its cards.
+      await page
+        .getByRole('switch', { name: 'Demo Mode' })
+        .or(page.getByRole('checkbox', { name: 'Demo Mode' }))
+        .click();
+      await page.getByText('Exit demo mode').waitFor();
+      await page.goto('/feed');
+      await page.getByTestId('group-card').first().waitFor();
+      await page.getByTestId('insights-histogram').waitFor();
+      await view(page, 'feed-demo-mode');
+      await context.close();
+    },
+  );
+});
