@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +19,24 @@ const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 /** What the user sees in the window: a whole feed page is too tall to read as one picture. */
 async function view(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+/** The stored (uncompressed) entries of a zip, read from its central directory. */
+function zipEntries(zip: Buffer): Array<{ name: string; text: string }> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: Array<{ name: string; text: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, text: zip.subarray(dataAt, dataAt + size).toString('utf8') });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
 }
 
 /** The demo store is loaded and analysed by jobs after the first start: wait until its feed has groups. */
@@ -106,6 +126,26 @@ describe('the insights feed', () => {
       headers: { cookie: session.cookie },
     });
     expect(((await feedback.json()) as { feedback_ishelpful: boolean }).feedback_ishelpful).toBe(true);
+
+    // Download: one CSV per metric of the group, zipped in the browser.
+    const metricCount = await card.getByRole('group', { name: 'Metrics' }).getByRole('button').count();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`tidemark-group-${groupId}.zip`);
+    const zipPath = (await download.path())!;
+    const zip = readFileSync(zipPath);
+    // Where Info-ZIP is installed it checks every entry's CRC too.
+    if (existsSync('/usr/bin/unzip'))
+      expect(execFileSync('/usr/bin/unzip', ['-t', zipPath]).toString()).toContain('No errors detected');
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    const entries = zipEntries(zip);
+    expect(entries).toHaveLength(metricCount);
+    expect(entries[0]!.text.split('\r\n')[0]).toBe(
+      'timestamp,metric,value,expected,expected_lower,expected_upper,is_spike',
+    );
+    expect(entries.some((e) => e.text.includes(',yes\r\n'))).toBe(true);
 
     // Copy link: the tooltip confirms, the clipboard holds the group's link.
     await card.getByRole('button', { name: 'Copy link' }).click();

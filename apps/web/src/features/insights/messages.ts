@@ -10,6 +10,7 @@ export const INSIGHTS_COPY = {
   feedFailedTitle: 'The insights could not be loaded',
   genericError: 'Some error occurred, please try again after sometime',
   retry: 'Try again',
+  openedFromLink: 'Opened from a link',
   today: 'Today',
   yesterday: 'Yesterday',
 

@@ -254,6 +254,16 @@ describe('the insights feed', () => {
     expect(screen.getByRole('tab', { name: 'Root cause' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('pins a linked group that is not in the loaded pages, and says when it is gone', async () => {
+    serve(pages([group('1', 0)]), {
+      'GET /v1/insights/groups/77': { status: 404, body: { success: false, message: 'Group not found' } },
+    });
+    renderRoute('/feed?group=77');
+    await screen.findByText('Orders rose 10% above expected');
+    const pinned = await screen.findByRole('region', { name: INSIGHTS_COPY.openedFromLink });
+    expect(await within(pinned).findByText(INSIGHTS_COPY.notFound('Group'))).toBeTruthy();
+  });
+
   it('copies the group link and says so for 1.2 seconds', async () => {
     serve(pages([group('1', 0)]));
     const writeText = vi.fn(() => Promise.resolve());

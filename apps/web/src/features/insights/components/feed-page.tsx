@@ -14,7 +14,7 @@ import { useGroups } from '../api/get-groups';
 import { INSIGHTS_COPY } from '../messages';
 import { groupByDay } from '../utils/day-groups';
 import { windowRange, type TimeWindowId } from '../utils/time-window';
-import { GroupCard, GroupCardSkeleton } from './group-card';
+import { GroupCard, GroupCardById, GroupCardSkeleton } from './group-card';
 import { SummaryBanner } from './summary-banner';
 import { TimeFilterChip } from './time-filter-chip';
 
@@ -150,6 +150,15 @@ export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: Fe
     );
   }
 
+  // A linked group outside the loaded pages (older, or another window) is shown on top, expanded.
+  const pinned =
+    openGroupId &&
+    /^\d{1,18}$/.test(openGroupId) &&
+    !groups.isPending &&
+    !all.some((g) => g.group_id === openGroupId)
+      ? openGroupId
+      : null;
+
   return (
     <Box sx={{ maxWidth: 1080, mx: 'auto' }}>
       <PageHeader
@@ -158,6 +167,18 @@ export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: Fe
         actions={<TimeFilterChip value={timeWindow} onChange={onTimeWindowChange} />}
       />
       <SummaryBanner window={range} tz={tz} />
+      {pinned && (
+        <Box component="section" aria-label={INSIGHTS_COPY.openedFromLink} sx={{ mb: 3 }}>
+          <Typography
+            variant="overline"
+            component="h2"
+            sx={{ color: 'text.secondary', display: 'block', mb: 1, letterSpacing: 0.6 }}
+          >
+            {INSIGHTS_COPY.openedFromLink}
+          </Typography>
+          <GroupCardById groupId={pinned} tz={tz} />
+        </Box>
+      )}
       {list}
     </Box>
   );
