@@ -107,6 +107,8 @@ describe('the insights feed', () => {
     await contributor.click();
     await page.getByText(`Drill down chart is not available for ${label}`).waitFor();
     await card.getByRole('button', { name: 'Lift' }).click();
+    // Let the bars finish moving to their new order before the picture.
+    await page.waitForTimeout(800);
     await view(page, 'feed-rootcause-drill');
 
     // Overlays: the schedule's default first, then another period.
@@ -116,6 +118,7 @@ describe('the insights feed', () => {
     await card.getByRole('button', { name: 'MoM' }).click();
     await card.getByText('Trailing 1 Month & 2 Months').waitFor();
     await card.getByTestId('overlay-chart').waitFor();
+    await page.waitForTimeout(800);
     expect(await card.getByRole('button', { name: 'View next card' }).isDisabled()).toBe(true);
     await card.screenshot({ path: path.join(shots, 'feed-card-overlays.png') });
 
