@@ -148,36 +148,40 @@ const pages =
   };
 
 describe('the insights feed', () => {
-  it('shows the banner, groups cards by day and ends with the caught-up note', async () => {
-    const mock = serve(pages([group('1', 0), group('2', 3 * DAY)], [group('3', 3 * DAY + 60_000)]));
-    renderRoute('/feed');
-    // The first render loads the route's chunk: allow it time.
-    expect(await screen.findByText('Orders rose 10% above expected', {}, { timeout: 5000 })).toBeTruthy();
-    const banner = screen.getByRole('region', { name: 'Summary' });
-    await within(banner).findByText('528');
-    expect(within(banner).getByText('10 minutes ago')).toBeTruthy();
-    expect(within(banner).getByText('46')).toBeTruthy();
-    expect(within(banner).getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe('/metrics/6');
-    expect(screen.getByRole('region', { name: 'Today' })).toBeTruthy();
+  it(
+    'shows the banner, groups cards by day and ends with the caught-up note',
+    { timeout: 15_000 },
+    async () => {
+      const mock = serve(pages([group('1', 0), group('2', 3 * DAY)], [group('3', 3 * DAY + 60_000)]));
+      renderRoute('/feed');
+      // The first render loads the route's chunk: allow it time.
+      expect(await screen.findByText('Orders rose 10% above expected', {}, { timeout: 5000 })).toBeTruthy();
+      const banner = screen.getByRole('region', { name: 'Summary' });
+      await within(banner).findByText('528');
+      expect(within(banner).getByText('10 minutes ago')).toBeTruthy();
+      expect(within(banner).getByText('46')).toBeTruthy();
+      expect(within(banner).getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe('/metrics/6');
+      expect(screen.getByRole('region', { name: 'Today' })).toBeTruthy();
 
-    // No IntersectionObserver in jsdom: the Load more button pages on; an empty page ends the feed.
-    fireEvent.click(screen.getByRole('button', { name: INSIGHTS_COPY.loadMore }));
-    expect(await screen.findByText('Orders rose 30% above expected')).toBeTruthy();
-    // The later page's card joins its day's section instead of opening another one.
-    const sections = screen
-      .getAllByRole('region')
-      .filter((r) => r.tagName === 'SECTION' && r.getAttribute('aria-label') !== 'Summary');
-    expect(sections).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: INSIGHTS_COPY.loadMore }));
-    expect(await screen.findByText(INSIGHTS_COPY.caughtUp)).toBeTruthy();
-    expect(mock.callsTo('/v1/insights/groups').map((c) => c.url.searchParams.get('page_num'))).toEqual([
-      '1',
-      '2',
-      '3',
-    ]);
-    // Group metrics wait for a card to be expanded.
-    expect(mock.calls.some((c) => c.url.pathname.endsWith('/metrics'))).toBe(false);
-  });
+      // No IntersectionObserver in jsdom: the Load more button pages on; an empty page ends the feed.
+      fireEvent.click(screen.getByRole('button', { name: INSIGHTS_COPY.loadMore }));
+      expect(await screen.findByText('Orders rose 30% above expected')).toBeTruthy();
+      // The later page's card joins its day's section instead of opening another one.
+      const sections = screen
+        .getAllByRole('region')
+        .filter((r) => r.tagName === 'SECTION' && r.getAttribute('aria-label') !== 'Summary');
+      expect(sections).toHaveLength(2);
+      fireEvent.click(screen.getByRole('button', { name: INSIGHTS_COPY.loadMore }));
+      expect(await screen.findByText(INSIGHTS_COPY.caughtUp)).toBeTruthy();
+      expect(mock.callsTo('/v1/insights/groups').map((c) => c.url.searchParams.get('page_num'))).toEqual([
+        '1',
+        '2',
+        '3',
+      ]);
+      // Group metrics wait for a card to be expanded.
+      expect(mock.calls.some((c) => c.url.pathname.endsWith('/metrics'))).toBe(false);
+    },
+  );
 
   it('starts again at page 1 with a new window when the time filter changes', async () => {
     const mock = serve(pages([group('1', 0)]));

@@ -62,11 +62,10 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
       data-group-id={group.group_id}
       sx={{ overflow: 'hidden' }}
     >
-      <ButtonBase
+      {/* The whole header toggles on click; the title's button is the keyboard's way in. */}
+      <Box
         onClick={toggle}
-        aria-expanded={expanded}
-        aria-controls={`group-${group.group_id}-body`}
-        sx={{ display: 'block', width: '100%', textAlign: 'left', p: 2.5, pb: 1.5 }}
+        sx={{ p: 2.5, pb: 1.5, cursor: 'pointer', '&:hover h3': { color: 'primary.main' } }}
       >
         <Stack
           direction="row"
@@ -113,8 +112,23 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
             }}
           />
         </Stack>
-        <Typography id={headerId} variant="h4" component="h3" sx={{ mb: 0.5 }}>
-          {group.group_title}
+        <Typography variant="h4" component="h3" sx={{ mb: 0.5, transition: 'color 120ms' }}>
+          <ButtonBase
+            id={headerId}
+            aria-expanded={expanded}
+            aria-controls={`group-${group.group_id}-body`}
+            disableRipple
+            sx={{
+              font: 'inherit',
+              color: 'inherit',
+              textAlign: 'left',
+              justifyContent: 'flex-start',
+              borderRadius: 0.5,
+              '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
+            {group.group_title}
+          </ButtonBase>
         </Typography>
         <Typography
           variant="body2"
@@ -128,7 +142,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
         >
           {group.group_summary}
         </Typography>
-      </ButtonBase>
+      </Box>
       <Stack direction="row" spacing={0.75} sx={{ px: 2.5, pb: 1.5, flexWrap: 'wrap', rowGap: 0.75 }}>
         <Chip size="small" variant="outlined" label={group.chart_title} />
         {group.insights.length > 1 && (
