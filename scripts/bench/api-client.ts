@@ -16,6 +16,8 @@ export class ApiError extends Error {
 /** A signed-in session on the product's HTTP API: its cookies, and the CSRF token every change sends. */
 export interface ApiClient {
   url: string;
+  /** The session's cookie header, for load generators that send their own requests. */
+  cookie: string;
   get<T>(path: string, query?: Record<string, string>): Promise<T>;
   send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
   /** Streams a file from disk as multipart/form-data with a known length; resolves with the JSON answer. */
@@ -58,6 +60,7 @@ export function apiClient(url: string, cookie: string, csrf: string): ApiClient 
   };
   return {
     url,
+    cookie,
     async get(path, query) {
       const qs = query ? `?${new URLSearchParams(query).toString()}` : '';
       return read(await fetch(`${url}${path}${qs}`, { headers: { cookie } }), `GET ${path}`);

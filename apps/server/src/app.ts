@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { createJobQueue } from './jobs/queue';
 import { createCpuPool } from './jobs/cpu-pool';
 import { jobDefinitions } from './jobs/registry';
-import { requestMissingPipelineRuns } from './modules/pipelines';
+import { requestMissingPipelineRuns, schedulePipelineSweep } from './modules/pipelines';
 import { insightsRoutes } from './modules/insights';
 import { summaryRoutes } from './modules/summary';
 import { seedIfEmpty, sessionSecret } from './db/seed';
@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await recoverInterruptedUploads(baseContext(app));
     if (config.seedDemo && config.seedDemoData) await requestDemoData(baseContext(app));
     await requestMissingPipelineRuns(baseContext(app));
+    if (config.runJobs) await schedulePipelineSweep(baseContext(app));
   });
   return app;
 }

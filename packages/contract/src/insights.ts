@@ -71,6 +71,9 @@ export const InsightSchema = z.object({
   formatted_normalization_string: z.string(),
   is_derived: z.boolean(),
   pattern_data: PatternDataSchema,
+  /** What the movement was worth: the deviation × the metric's dollar_impact; null when that is not set. */
+  dollar_impact: z.number().nullable(),
+  formatted_dollar_impact: z.string().nullable(),
   /** The dimension value the insight is about (null overall): its chart reads that slice of the series. */
   dim_name: z.string().nullable().optional(),
   dim_val: z.string().nullable().optional(),
@@ -98,6 +101,9 @@ export const GroupSchema = z.object({
   chart_ts_start: z.string(),
   chart_ts_end: z.string(),
   chart_title: z.string(),
+  /** Its largest member's dollar impact (members are mostly one event seen in several metrics). */
+  dollar_impact: z.number().nullable(),
+  formatted_dollar_impact: z.string().nullable(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InsightSchema } from '@tidemark/contract';
 import { buildSpikeInsight, buildTrendInsight, mostlyFromRootCause } from './insight';
+
+// The pipeline adds the dollar impact from the metric's settings; the engine's draft has none.
+const NO_MONEY = { dollar_impact: null, formatted_dollar_impact: null };
 import { fitExpectedRange } from './range';
 import { detectSpikes } from './spikes';
 import { detectTrendChanges } from './trend';
@@ -26,7 +29,7 @@ describe('insight figures and texts', () => {
     expect(ins.accent).toBe('negative');
     expect(ins.pattern_type).toBe('Point Anomaly');
     expect(ins.formatted_normalization_string).toBe('per hour');
-    expect(InsightSchema.parse({ ...ins, insight_id: 'i1', has_rootcause: true })).toBeTruthy();
+    expect(InsightSchema.parse({ ...ins, insight_id: 'i1', has_rootcause: true, ...NO_MONEY })).toBeTruthy();
   });
 
   it('writes a trend change with its trend line and post period', () => {
@@ -40,7 +43,7 @@ describe('insight figures and texts', () => {
     expect(ins.pattern_data.trend_unit).toBe('hour');
     expect(ins.pattern_data.post_period).toMatch(/days/);
     expect(ins.pattern_data.trend_line?.trend_change.lastcp_ts).toBeTypeOf('number');
-    expect(InsightSchema.parse({ ...ins, insight_id: 'i2', has_rootcause: false })).toBeTruthy();
+    expect(InsightSchema.parse({ ...ins, insight_id: 'i2', has_rootcause: false, ...NO_MONEY })).toBeTruthy();
   });
 
   it('says a level shift stepped down to a new level, with hourly rates stated per day', () => {
@@ -75,5 +78,36 @@ describe('insight figures and texts', () => {
     expect(mostlyFromRootCause(rc(0.8, 0.7))).toBe('Mobile in US');
     expect(mostlyFromRootCause(rc(0.8, 0.1))).toBe('Mobile');
     expect(mostlyFromRootCause(rc(0.1, 0.9))).toBeNull();
+    // Half of a change split evenly by channel is not "in Email": the value must move more than its parent.
+    const moved = (parent: number, child: number) =>
+      ({
+        status: 'ok',
+        rootcause_data: [
+          {
+            group: 'country',
+            rootcause_details: [
+              {
+                dim_val: 'US',
+                pattern_contribution: 0.9,
+                drill_down_group: 'country=US',
+                kpi_value_movement_decimal: parent,
+              },
+            ],
+          },
+          {
+            group: 'country=US',
+            rootcause_details: [
+              {
+                dim_val: 'Email',
+                pattern_contribution: 0.5,
+                drill_down_group: null,
+                kpi_value_movement_decimal: child,
+              },
+            ],
+          },
+        ],
+      }) as unknown as Parameters<typeof mostlyFromRootCause>[0];
+    expect(mostlyFromRootCause(moved(5, 5.2))).toBe('US');
+    expect(mostlyFromRootCause(moved(5, 10))).toBe('US in Email');
   });
 });

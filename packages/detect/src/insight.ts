@@ -92,14 +92,23 @@ export function formatValue(
   return signed && value > 0 ? '+' + text : text;
 }
 
-/** 'Mobile in US' from the top root-cause value and its top drill-down value. */
+/** 'Mobile in US' from the top root-cause value and its top drill-down value, when that stands out. */
 export function mostlyFromRootCause(rc: RootCauseResult | null | undefined): string | null {
   const top = rc?.rootcause_data[0]?.rootcause_details[0];
   if (!top || top.pattern_contribution < 0.3) return null;
   const drill = top.drill_down_group
     ? rc!.rootcause_data.find((g) => g.group === top.drill_down_group)?.rootcause_details[0]
     : undefined;
-  return drill && drill.pattern_contribution >= 0.3 ? `${top.dim_val} in ${drill.dim_val}` : top.dim_val;
+  // A drill-down value is named only when it moved clearly more than its parent did: half of an evenly
+  // split change is "in Email" by size alone, which says nothing.
+  const standsOut =
+    !!drill &&
+    (!Number.isFinite(drill.kpi_value_movement_decimal) ||
+      !Number.isFinite(top.kpi_value_movement_decimal) ||
+      Math.abs(drill.kpi_value_movement_decimal) >= 1.5 * Math.abs(top.kpi_value_movement_decimal));
+  return drill && drill.pattern_contribution >= 0.3 && standsOut
+    ? `${top.dim_val} in ${drill.dim_val}`
+    : top.dim_val;
 }
 
 function accentOf(direction: Direction, metricAccent: Accent | undefined): Accent {

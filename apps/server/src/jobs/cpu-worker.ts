@@ -1,5 +1,14 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { cpuTasks, type CpuTaskName } from './cpu-tasks';
+
+// On Linux a thread has its own nice value: analysis yields the cores to API requests, so the feed
+// stays quick while a backfill runs. Where that is not allowed, the thread keeps the normal priority.
+try {
+  setPriority(10);
+} catch {
+  // not permitted here
+}
 
 // A thread of the CPU pool: runs one task at a time and answers with its result or its error.
 parentPort!.on('message', (message: { id: number; task: string; input: unknown }) => {

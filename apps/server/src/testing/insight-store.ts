@@ -9,13 +9,15 @@ export const INSIGHT_STORE = {
   DROP_FROM: 104,
   START: Date.UTC(2025, 0, 5),
 } as const;
-const { DAYS, SPIKE_DAY, DROP_FROM } = INSIGHT_STORE;
 
 /**
  * A store with a steady weekly rhythm: on one day orders jump fourfold everywhere, and from a later day
  * Germany's orders stop while the other countries carry on.
  */
-export function insightStoreCsv(): string {
+export function insightStoreCsv(
+  shape: { DAYS: number; SPIKE_DAY: number; DROP_FROM: number } = INSIGHT_STORE,
+): string {
+  const { DAYS, SPIKE_DAY, DROP_FROM } = shape;
   const lines = ['order_id,created_at,country,channel,revenue'];
   let id = 1;
   let seed = 7;
@@ -48,11 +50,10 @@ export function insightStoreCsv(): string {
  */
 export async function createInsightWorkspace(
   t: TestApp,
+  csv: string = insightStoreCsv(),
 ): Promise<{ shop: { tenant: { tenant_id: number }; owner: Actor }; datasourceId: string; table: string }> {
   const shop = await createWorkspace(t);
-  const upload = (
-    await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: insightStoreCsv() })
-  ).json();
+  const upload = (await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: csv })).json();
   const table = upload.import.destination_table_name as string;
   const item = (field: string, display: string, aggregation?: object) => ({
     source_table_name: 'orders.csv',

@@ -3,6 +3,7 @@ import uniqueWorkspaceNames from './0002-unique-workspace-names';
 import jobs from './0003-jobs';
 import data from './0004-data';
 import insights from './0005-insights';
+import insightMoneyForecast from './0006-insight-money-forecast';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -11,4 +12,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0003-jobs', sql: jobs },
   { id: '0004-data', sql: data },
   { id: '0005-insights', sql: insights },
+  { id: '0006-insight-money-forecast', sql: insightMoneyForecast },
 ];

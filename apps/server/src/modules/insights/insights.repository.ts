@@ -16,10 +16,13 @@ export interface InsightRow {
   kpi_format: string;
   is_derived: boolean;
   created_at: Date;
+  dollar_impact: number | null;
+  currency_symbol: string;
 }
 
 const INSIGHT_COLUMNS = `i.insight_id::int, i.kpi_id::int, i.grain, i.dim_name, i.dim_val, i.insight_ts, i.draft, i.rootcause,
-  i.title, i.summary, i.group_id::int, m.kpi_display_name, m.kpi_format, m.is_derived, i.created_at`;
+  i.title, i.summary, i.group_id::int, m.kpi_display_name, m.kpi_format, m.is_derived, i.created_at,
+  i.dollar_impact, (select t.currency_symbol from tenants t where t.tenant_id = i.tenant_id) as currency_symbol`;
 
 export interface GroupRow {
   group_id: number;
@@ -36,10 +39,13 @@ export interface GroupRow {
   created_at: Date;
   updated_at: Date;
   insight_ids: number[];
+  dollar_impact: number | null;
+  currency_symbol: string;
 }
 
 const GROUP_COLUMNS = `g.group_id::int, g.grain, g.draft, g.title, g.summary, g.team_state, g.ts_start, g.ts_end, g.dim_name,
-  g.dim_val, g.top_kpi_id::int, g.created_at, g.updated_at,
+  g.dim_val, g.top_kpi_id::int, g.created_at, g.updated_at, g.dollar_impact,
+  (select t.currency_symbol from tenants t where t.tenant_id = g.tenant_id) as currency_symbol,
   coalesce((select array_agg(i.insight_id::int order by i.insight_ts, i.insight_id) from insights i
              where i.tenant_id = g.tenant_id and i.group_id = g.group_id), '{}') as insight_ids`;
 

@@ -7,6 +7,7 @@ import {
   type RootCause,
   type TeamState,
 } from '@tidemark/contract';
+import { formatCurrency } from '@tidemark/format';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import * as repo from './insights.repository';
@@ -22,6 +23,11 @@ const idOf = (value: string): number => {
   if (!Number.isSafeInteger(id)) throw new AppError('bad_request', 'The id is not valid.');
   return id;
 };
+
+const money = (value: number | null, symbol: string) =>
+  value === null || !Number.isFinite(value)
+    ? { dollar_impact: null, formatted_dollar_impact: null }
+    : { dollar_impact: value, formatted_dollar_impact: formatCurrency(value, { symbol, signed: true }) };
 
 /** The stored draft, the team's wording over the engine's, figures made safe for the wire (JSON has no NaN). */
 export function toInsight(row: repo.InsightRow): Insight {
@@ -55,6 +61,7 @@ export function toInsight(row: repo.InsightRow): Insight {
     formatted_trailing_sum: str(d.formatted_trailing_sum),
     formatted_normalization_string: str(d.formatted_normalization_string),
     is_derived: row.is_derived,
+    ...money(row.dollar_impact, row.currency_symbol),
     pattern_data: {
       yhat_lower: num(p.yhat_lower),
       yhat_upper: num(p.yhat_upper),
@@ -97,6 +104,7 @@ export function toGroup(row: repo.GroupRow, tenantId: number): Group {
     chart_ts_start: str(d.chart_ts_start),
     chart_ts_end: str(d.chart_ts_end),
     chart_title: str(d.chart_title),
+    ...money(row.dollar_impact, row.currency_symbol),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   buildTrendInsight,
   mostlyFromRootCause,
   rootCause,
+  seasonalForecast,
   type Grain,
   type InsightDraft,
   type MetricContext,
@@ -48,6 +49,8 @@ export interface SeriesFit {
   yhat: Array<number | null>;
   lower: Array<number | null>;
   upper: Array<number | null>;
+  /** The expected value and band past the last complete bucket (the filling bucket first). */
+  forecast: { ts: number[]; yhat: number[]; lower: number[]; upper: number[] } | null;
 }
 
 export interface InsightFinding {
@@ -56,8 +59,12 @@ export interface InsightFinding {
   ts_start: number;
   ts_end: number;
   severity_score: number;
+  /** The movement in the metric's units: a spike's summed distance from expected, a trend's gap to its old line. */
+  deviation: number;
   draft: InsightDraft;
   rootcause: RootCauseResult | null;
+  /** What the root cause was computed from, so a drill-down can be added to it with pair data. */
+  rootcause_input?: RootCauseDimension[];
 }
 
 export interface AnalysisOutput {
@@ -127,6 +134,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       yhat: pick(range.yhat),
       lower: pick(range.lower),
       upper: pick(range.upper),
+      forecast: analysis.status === 'ok' ? forecastOf(range) : null,
     });
     if (analysis.status !== 'ok') continue;
     if (series.ts.length - 1 < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
@@ -158,6 +166,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
         ts_start: incident.start,
         ts_end: incident.end,
         severity_score: incident.severityScore,
+        deviation,
         draft: buildSpikeInsight(range, incident, metric, text),
         rootcause: null,
       });
@@ -165,17 +174,15 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     const trend = buildTrendInsight(range, analysis.trend, metric, text);
     const cp = analysis.trend.lastChangepoint;
     const last = range.timestamps[range.timestamps.length - 1]!;
-    if (
-      trend &&
-      cp &&
-      matters('Trend Change', cp.timestamp, last, trendDeviation(range, analysis.trend, cp.index))
-    ) {
+    const trendGap = cp ? trendDeviation(range, analysis.trend, cp.index) : 0;
+    if (trend && cp && matters('Trend Change', cp.timestamp, last, trendGap)) {
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,
         ts_start: cp.timestamp,
         ts_end: last,
         severity_score: Math.abs(analysis.trend.effect ?? 0),
+        deviation: trendGap,
         draft: trend,
         rootcause: null,
       });
@@ -183,12 +190,14 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   }
 
   // Root cause of the overall series' insights, from each dimension value's actual and expected values.
-  if (metric.additive) {
+  {
     for (const finding of findings) {
       if (finding.dim_name !== '') continue;
-      const rc = rootCauseAt(finding, input, ranges);
-      if (!rc || rc.status !== 'ok') continue;
+      const at = rootCauseAt(finding, input, ranges);
+      if (!at || at.result.status !== 'ok') continue;
+      const rc = at.result;
       finding.rootcause = rc;
+      finding.rootcause_input = at.dimensions;
       const mostly = mostlyFromRootCause(rc);
       if (mostly) {
         const overall = ranges.get('\u0000')!;
@@ -208,20 +217,48 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   return { fits, findings };
 }
 
+// A ratio's expected population (rows behind a bucket) is the same phase of the last few cycles.
+const POPULATION_CYCLE: Record<Grain, number> = { h: 168, d: 7, w: 1, m: 1 };
+const POPULATION_CYCLES = 4;
+
 function rootCauseAt(
   finding: InsightFinding,
   input: AnalysisInput,
   ranges: Map<string, ReturnType<typeof analyzeSeries>>,
-): RootCauseResult | null {
+): { result: RootCauseResult; dimensions: RootCauseDimension[] } | null {
+  const additive = input.metric.additive;
   const byDimension = new Map<string, RootCauseDimension>();
   for (const s of input.series) {
     if (s.dim_name === '') continue;
     const analysis = ranges.get(`${s.dim_name}\u0000${s.dim_val}`);
     if (!analysis || analysis.status !== 'ok') continue;
     const { range } = analysis;
+    const rowsAt = new Map(s.ts.map((t, i) => [t, s.n?.[i] ?? 0]));
+    const rows = range.timestamps.map((t) => rowsAt.get(t) ?? 0);
+    const cycle = POPULATION_CYCLE[input.grain];
+    const expectedRows = (i: number): number => {
+      let sum = 0;
+      let k = 0;
+      for (let c = 1; c <= POPULATION_CYCLES && i - c * cycle >= 0; c++, k++) sum += rows[i - c * cycle]!;
+      return k ? sum / k : rows[i]!;
+    };
+    // Additive metrics add up as they are; a ratio adds up as value × rows (its numerator), over rows.
     let current = 0;
     let expected = 0;
+    let currentRows = 0;
+    let baseRows = 0;
     let seen = false;
+    const add = (into: 'current' | 'expected', value: number, weight: number) => {
+      if (!Number.isFinite(value)) return;
+      const v = additive ? value : value * weight;
+      if (into === 'current') {
+        current += v;
+        currentRows += weight;
+      } else {
+        expected += v;
+        baseRows += weight;
+      }
+    };
     if (finding.draft.pattern_type === 'Trend Change') {
       // A value's own fit follows its new level; the change is the period after against the one before.
       const at = range.timestamps.findIndex((t) => t >= finding.ts_start);
@@ -229,32 +266,74 @@ function rootCauseAt(
       let span = Math.min(at, range.timestamps.length - at);
       if (span >= season) span -= span % season;
       for (let k = 0; k < span; k++) {
-        const after = range.y[at + k]!;
-        const before = range.y[at - span + k]!;
-        if (Number.isFinite(after)) current += after;
-        if (Number.isFinite(before)) expected += before;
+        add('current', range.y[at + k]!, rows[at + k]!);
+        add('expected', range.y[at - span + k]!, rows[at - span + k]!);
         seen = true;
       }
     } else {
       for (let i = 0; i < range.timestamps.length; i++) {
         const t = range.timestamps[i]!;
         if (t < finding.ts_start || t > finding.ts_end) continue;
-        if (Number.isFinite(range.y[i]!)) current += range.y[i]!;
-        if (Number.isFinite(range.yhat[i]!)) expected += range.yhat[i]!;
+        add('current', range.y[i]!, rows[i]!);
+        add('expected', range.yhat[i]!, expectedRows(i));
         seen = true;
       }
     }
     if (!seen) continue;
     const dimension = byDimension.get(s.dim_name) ?? { dim_name: s.dim_name, values: [] };
-    dimension.values.push({ dim_val: s.dim_val, current, expected });
+    dimension.values.push(
+      additive
+        ? { dim_val: s.dim_val, current, expected }
+        : {
+            dim_val: s.dim_val,
+            current,
+            expected,
+            current_population: currentRows,
+            expected_population: baseRows,
+          },
+    );
     byDimension.set(s.dim_name, dimension);
   }
   if (byDimension.size === 0) return null;
-  return rootCause({
-    dimensions: [...byDimension.values()],
-    format: input.metric.kpi_format,
-    currency_symbol: input.currency_symbol,
+  const dimensions = [...byDimension.values()];
+  return {
+    dimensions,
+    result: rootCause({
+      dimensions,
+      format: input.metric.kpi_format,
+      currency_symbol: input.currency_symbol,
+    }),
+  };
+}
+
+const FORECAST_HORIZON: Record<Grain, number> = { h: 48, d: 14, w: 8, m: 3 };
+
+/**
+ * The engine's seasonal forecast (trend carried on, plus the season) with a band taken from the same
+ * phase of the last cycle, scaled with the level on a multiplicative fit and widened with the horizon.
+ */
+function forecastOf(range: ReturnType<typeof analyzeSeries>['range']): SeriesFit['forecast'] {
+  const horizon = FORECAST_HORIZON[range.grain];
+  const points = seasonalForecast(range, horizon);
+  const n = range.yhat.length;
+  const period = range.periods.at(-1) ?? range.periods[0] ?? 1;
+  if (points.length === 0 || n === 0) return null;
+  const out = { ts: [] as number[], yhat: [] as number[], lower: [] as number[], upper: [] as number[] };
+  const nonNegative = range.lower.every((v) => !(v < 0));
+  points.forEach((p, k) => {
+    const j = n >= period ? n - period + (k % period) : n - 1;
+    const base = range.yhat[j]!;
+    const scale = range.multiplicative && base > 0 ? p.yhat / base : 1;
+    const widen = Math.sqrt(1 + (k + 1) / Math.max(1, period));
+    const up = (range.upper[j]! - base) * scale * widen;
+    const down = (base - range.lower[j]!) * scale * widen;
+    if (![p.yhat, up, down].every(Number.isFinite)) return;
+    out.ts.push(p.timestamp);
+    out.yhat.push(p.yhat);
+    out.lower.push(nonNegative ? Math.max(0, p.yhat - down) : p.yhat - down);
+    out.upper.push(p.yhat + up);
   });
+  return out.ts.length ? out : null;
 }
 
 /** How much of the overall metric a dimension value's deviation over [from, to] is. */

@@ -3,4 +3,5 @@ export {
   requestPipelineRun,
   requestMissingPipelineRuns,
   runTenantPipelines,
+  schedulePipelineSweep,
 } from './pipelines.service';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import type { RootCauseResult } from '@tidemark/detect';
 import type { SeriesFit } from './analysis';
 
 export interface PipelineMetric {
@@ -8,6 +9,8 @@ export interface PipelineMetric {
   accent: 'positive' | 'negative';
   tier: number;
   impact_to_topline: number | null;
+  /** Money per unit of the metric, when the team set it. */
+  dollar_impact: number | null;
   is_derived: boolean;
   table_id: number;
   connection_id: number;
@@ -27,7 +30,7 @@ export async function tenantSettings(
 /** Active metrics whose table has a date column: the ones that have series to analyse. */
 export async function activeMetrics(db: Queryable, tenantId: number): Promise<PipelineMetric[]> {
   return db.query<PipelineMetric>(
-    `select m.kpi_id::int, m.kpi_display_name, m.kpi_format, m.accent, m.tier, m.impact_to_topline, m.is_derived,
+    `select m.kpi_id::int, m.kpi_display_name, m.kpi_format, m.accent, m.tier, m.impact_to_topline, m.dollar_impact, m.is_derived,
             m.table_id::int, w.connection_id::int
        from metrics m join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
       where m.tenant_id = $1 and m.is_active and w.date_column is not null
@@ -74,7 +77,9 @@ export async function storeFit(
   const { fit } = input;
   await db.query(
     `update series set yhat = $6::float8[], yhat_lower = $7::float8[], yhat_upper = $8::float8[],
-            fit_status = $9, fit_notes = $10::text[], fit_input = $11, fitted_at = now()
+            fit_status = $9, fit_notes = $10::text[], fit_input = $11, fitted_at = now(),
+            forecast_ts = (select array_agg(to_timestamp(t / 1000.0) order by o) from unnest($12::float8[]) with ordinality u (t, o)),
+            forecast_yhat = $13::float8[], forecast_lower = $14::float8[], forecast_upper = $15::float8[]
       where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
     [
       input.tenantId,
@@ -88,6 +93,10 @@ export async function storeFit(
       fit.status,
       fit.notes,
       input.fitInput,
+      fit.forecast?.ts ?? null,
+      fit.forecast?.yhat ?? null,
+      fit.forecast?.lower ?? null,
+      fit.forecast?.upper ?? null,
     ],
   );
 }
@@ -100,6 +109,7 @@ export interface StoredInsightKey {
   direction: string;
   insight_ts: Date;
   ts_end: Date;
+  rootcause: RootCauseResult | null;
 }
 
 export async function insightsOfSeries(
@@ -107,7 +117,7 @@ export async function insightsOfSeries(
   input: { tenantId: number; kpiId: number; grain: string },
 ): Promise<StoredInsightKey[]> {
   return db.query<StoredInsightKey>(
-    `select insight_id::int, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end
+    `select insight_id::int, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end, rootcause
        from insights where tenant_id = $1 and kpi_id = $2 and grain = $3`,
     [input.tenantId, input.kpiId, input.grain],
   );
@@ -125,6 +135,7 @@ export interface InsightWrite {
   accent: string;
   draft: object;
   rootcause: object | null;
+  dollar_impact: number | null;
 }
 
 export async function insertInsight(
@@ -134,8 +145,8 @@ export async function insertInsight(
   const i = input.insight;
   await db.query(
     `insert into insights (tenant_id, kpi_id, grain, dim_name, dim_val, pattern_type, direction, insight_ts, ts_end,
-                           severity, severity_score, accent, draft, rootcause)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+                           severity, severity_score, accent, draft, rootcause, dollar_impact)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       input.tenantId,
       input.kpiId,
@@ -151,6 +162,7 @@ export async function insertInsight(
       i.accent,
       i.draft,
       i.rootcause,
+      i.dollar_impact,
     ],
   );
 }
@@ -163,9 +175,10 @@ export async function updateInsight(
   const i = input.insight;
   await db.query(
     `update insights set insight_ts = $3, ts_end = $4, severity = $5, severity_score = $6, accent = $7,
-            draft = $8, rootcause = $9, direction = $10, updated_at = now()
+            draft = $8, rootcause = $9, direction = $10, dollar_impact = $11, updated_at = now()
       where tenant_id = $1 and insight_id = $2
-        and (insight_ts, ts_end, severity, draft, rootcause) is distinct from ($3, $4, $5, $8::jsonb, $9::jsonb)`,
+        and (insight_ts, ts_end, severity, draft, rootcause, dollar_impact)
+            is distinct from ($3, $4, $5, $8::jsonb, $9::jsonb, $11::float8)`,
     [
       input.tenantId,
       input.insightId,
@@ -177,6 +190,7 @@ export async function updateInsight(
       i.draft,
       i.rootcause,
       i.direction,
+      i.dollar_impact,
     ],
   );
 }
@@ -325,4 +339,44 @@ export async function assignGroup(
     'update insights set group_id = $2 where tenant_id = $1 and insight_id = any($3::bigint[]) and group_id is null',
     [tenantId, groupId, insightIds],
   );
+}
+
+/**
+ * A group's dollar impact is its largest member's (signed): members of one group are mostly the same event
+ * seen in several metrics and values, so adding them up would count it more than once.
+ */
+export async function refreshGroupImpact(db: Queryable, tenantId: number, grain: string): Promise<void> {
+  await db.query(
+    `update insight_groups g set dollar_impact = m.impact
+       from (select distinct on (group_id) group_id, dollar_impact as impact
+               from insights where tenant_id = $1 and grain = $2 and group_id is not null and dollar_impact is not null
+              order by group_id, abs(dollar_impact) desc) m
+      where g.tenant_id = $1 and g.group_id = m.group_id and g.dollar_impact is distinct from m.impact`,
+    [tenantId, grain],
+  );
+}
+
+/** A run found nothing changed: the series count as looked at, so the hourly sweep leaves them be. */
+export async function markSeen(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string },
+): Promise<void> {
+  await db.query(
+    `update series set fitted_at = now()
+      where tenant_id = $1 and kpi_id = $2 and grain = $3 and (fitted_at is null or fitted_at < updated_at)`,
+    [input.tenantId, input.kpiId, input.grain],
+  );
+}
+
+export async function tenantsNeedingRuns(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ tenant_id: number }>(
+    `select s.tenant_id::int from series s
+       join metrics m on m.tenant_id = s.tenant_id and m.kpi_id = s.kpi_id and m.is_active
+      where s.fitted_at is null or s.fitted_at < s.updated_at
+     union
+     select r.tenant_id::int from pipeline_runs r
+       join metrics m on m.tenant_id = r.tenant_id and m.kpi_id = r.kpi_id and m.is_active
+      where r.status = 'failure' or m.updated_at > r.last_run`,
+  );
+  return rows.map((r) => r.tenant_id);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuPool } from '../../jobs/cpu-pool';
 import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
 import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
+import { tenantsNeedingRuns } from './pipelines.repository';
 import { PipelineFailure, runTenantPipelines } from './pipelines.service';
 
 const { DROP_FROM } = INSIGHT_STORE;
@@ -83,6 +84,20 @@ describe('pipelines', () => {
     expect(spike!.draft.insight_title).toMatch(/Orders/);
     expect(spike!.rootcause?.rootcause_data[0]?.rootcause_details[0]?.dim_val).toBe('US');
     expect(spike!.draft.insight_summary).toMatch(/US/);
+    // One level of drill-down: US split by the other dimension, read from the warehouse.
+    const rc = spike!.rootcause as unknown as {
+      rootcause_data: Array<{
+        group: string;
+        level: number;
+        dim_name: string;
+        rootcause_details: Array<{ dim_val: string; drill_down_group: string | null }>;
+      }>;
+    };
+    const drill = rc.rootcause_data.find((g) => g.level === 1);
+    expect(drill, JSON.stringify(rc.rootcause_data.map((g) => [g.group, g.level]))).toBeDefined();
+    expect(drill!.group).toBe('country=US');
+    expect(drill!.dim_name).toBe('channel');
+    expect(rc.rootcause_data[0]!.rootcause_details[0]!.drill_down_group).toBe('country=US');
     // Germany's drop is told once: by the overall drop, whose root cause names Germany first.
     const drop = all.find(
       (i) =>
@@ -140,6 +155,96 @@ describe('pipelines', () => {
     expect(
       await t.db.query('select group_id from insight_groups where tenant_id = $1', [tenantId()]),
     ).toEqual(groups);
+  });
+
+  it("values a movement with the metric's dollar_impact, on the insight and its group", async () => {
+    const orders = await kpi('Orders');
+    expect(await tenantsNeedingRuns(t.db)).not.toContain(tenantId());
+    // The team says an order is worth $85: the edit alone brings the workspace up for its next run.
+    await t.db.query(
+      'update metrics set dollar_impact = 85, updated_at = now() where tenant_id = $1 and kpi_id = $2',
+      [tenantId(), orders],
+    );
+    expect(await tenantsNeedingRuns(t.db)).toContain(tenantId());
+    await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
+    expect(await tenantsNeedingRuns(t.db)).not.toContain(tenantId());
+    const [spike] = await t.db.query<{
+      insight_id: number;
+      group_id: number;
+      dollar_impact: number;
+      draft: { current_value: number; expected_value: number };
+    }>(
+      `select insight_id::int, group_id::int, dollar_impact, draft from insights
+        where tenant_id = $1 and kpi_id = $2 and grain = 'd' and dim_name = '' and pattern_type = 'Point Anomaly'
+          and insight_ts::date = '2025-04-05'`,
+      [tenantId(), orders],
+    );
+    expect(spike!.dollar_impact).toBeCloseTo(
+      (spike!.draft.current_value - spike!.draft.expected_value) * 85,
+      6,
+    );
+    expect(spike!.dollar_impact).toBeGreaterThan(0);
+    const insight = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/insights/${spike!.insight_id}`,
+        headers: shop.owner.headers,
+      })
+    ).json() as { dollar_impact: number; formatted_dollar_impact: string };
+    expect(insight.dollar_impact).toBeCloseTo(spike!.dollar_impact, 6);
+    expect(insight.formatted_dollar_impact).toMatch(/^\+\$[\d.,]+[kM]?$/);
+    const group = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/insights/groups/${spike!.group_id}`,
+        headers: shop.owner.headers,
+      })
+    ).json() as { dollar_impact: number | null };
+    const members = await t.db.query<{ dollar_impact: number | null }>(
+      'select dollar_impact from insights where tenant_id = $1 and group_id = $2',
+      [tenantId(), spike!.group_id],
+    );
+    const largest = Math.max(...members.map((m) => Math.abs(m.dollar_impact ?? 0)));
+    expect(Math.abs(group.dollar_impact!)).toBeCloseTo(largest, 6);
+    // Metrics without a dollar value say nothing rather than a made-up figure.
+    const [other] = await t.db.query<{ dollar_impact: number | null }>(
+      'select dollar_impact from insights where tenant_id = $1 and kpi_id <> $2 limit 1',
+      [tenantId(), orders],
+    );
+    if (other) expect(other.dollar_impact).toBeNull();
+  });
+
+  it('serves the forecast past the newest bucket only when the workspace enables forecasts', async () => {
+    const orders = await kpi('Orders');
+    type Point = {
+      timestamp: string;
+      result: { y: number | null; yhat: number | null; yhat_lower: number | null };
+    };
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/pattern_series?kpi_id=${orders}&pipeline_schedule=d&is_forecast_enabled=true`,
+          headers: shop.owner.headers,
+        })
+      ).json() as Point[];
+    const off = await read();
+    expect(off.at(-1)!.result.y).not.toBeNull();
+    await t.db.query('update tenants set is_forecast_enabled = true where tenant_id = $1', [tenantId()]);
+    try {
+      const on = await read();
+      const future = on.slice(off.length);
+      expect(future).toHaveLength(13);
+      expect(future.every((p) => p.result.y === null && p.result.yhat! > 0)).toBe(true);
+      expect(future.every((p) => p.result.yhat_lower! <= p.result.yhat!)).toBe(true);
+      // The filling bucket keeps its partial value and gains the forecast's range.
+      expect(on[off.length - 1]!.result.y).toBe(off.at(-1)!.result.y);
+      expect(on[off.length - 1]!.result.yhat).not.toBeNull();
+      const days = future.map((p) => Date.parse(p.timestamp));
+      expect(days.every((d, i) => i === 0 || d - days[i - 1]! === 86_400_000)).toBe(true);
+    } finally {
+      await t.db.query('update tenants set is_forecast_enabled = false where tenant_id = $1', [tenantId()]);
+    }
   });
 
   it('records an analysis that overruns its limit as failed, writes nothing for it, and fails the job', async () => {

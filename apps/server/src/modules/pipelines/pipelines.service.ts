@@ -1,14 +1,25 @@
-import { groupInsights, type Grain, type GroupableInsight } from '@tidemark/detect';
+import {
+  groupInsights,
+  mostlyFromRootCause,
+  rootCause,
+  type Grain,
+  type GroupableInsight,
+  type RootCauseResult,
+} from '@tidemark/detect';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
-import { setConnectionStage, tablesOfConnection } from '../connections';
+import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
+import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
 import { createHash } from 'node:crypto';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 
 export const PIPELINE_JOB = 'pipelines.run';
+export const PIPELINE_SWEEP_JOB = 'pipelines.sweep';
+/** Hourly, a little after the hour: catches what no series update asked for (edited metrics, failed runs). */
+export const PIPELINE_SWEEP_CRON = '7 * * * *';
 
 type Ctx = BaseContext & { tenantId: number };
 
@@ -28,7 +39,27 @@ export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
         await runTenantPipelines({ ...base, tenantId: job.data.tenantId }, job.signal);
       },
     }) as JobDefinition<never>,
+    defineJob<Record<string, never>>({
+      name: PIPELINE_SWEEP_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 1,
+      async handler() {
+        await requestMissingPipelineRuns(base);
+      },
+    }) as JobDefinition<never>,
   ];
+}
+
+/** Puts the hourly sweep on the schedule (idempotent: one schedule row by key). */
+export async function schedulePipelineSweep(ctx: BaseContext): Promise<void> {
+  await ctx.jobs.upsertSchedule({
+    key: PIPELINE_SWEEP_JOB,
+    name: PIPELINE_SWEEP_JOB,
+    cron: PIPELINE_SWEEP_CRON,
+    timezone: 'Etc/UTC',
+    data: {},
+  });
 }
 
 export class PipelineFailure extends Error {
@@ -68,7 +99,8 @@ const SAME_TREND_MS: Record<Grain, number> = {
 export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promise<void> {
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
   const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
-  const additive = await additiveMetrics(ctx);
+  const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
+  const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
   const connections = new Set(metrics.map((m) => m.connection_id));
   for (const connectionId of connections) {
@@ -86,9 +118,14 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       signal?.throwIfAborted();
       const started = Date.now();
       const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
-      // Nothing complete changed since the last fit (new data only in the filling bucket): nothing to redo.
-      const digests = rows.map(fitInputOf);
-      if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) continue;
+      // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
+      // settings are the same: nothing to redo.
+      const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
+      const digests = rows.map((r) => fitInputOf(r, settingsKey));
+      if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) {
+        await repo.markSeen(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+        continue;
+      }
       const span = rows.flatMap((r) => (r.ts.length ? [r.ts[0]!, r.ts.at(-1)!] : []));
       let analysisMs = 0;
       try {
@@ -124,7 +161,21 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
         );
         analysisMs = Date.now() - analysing;
         const inputs = new Map(rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, digests[i]!]));
-        const insightCount = await storeAnalysis(ctx, metric.kpi_id, grain as Grain, output, inputs);
+        const drill: DrillDown = {
+          table: tables.get(metric.table_id)!,
+          timezone: settings.timezone,
+          currency_symbol: settings.currency_symbol,
+          additive: additive.has(metric.kpi_id),
+          format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
+          newest: span.length ? Math.max(...span) : 0,
+          eligible: new Set(
+            output.findings
+              .filter((f) => f.dim_name === '' && f.rootcause_input)
+              .sort((a, b) => b.ts_end - a.ts_end)
+              .slice(0, DRILL_DOWN_MAX),
+          ),
+        };
+        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs, drill);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
           kpiId: metric.kpi_id,
@@ -170,9 +221,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   if (failures.length) throw new PipelineFailure(failures);
 }
 
-async function additiveMetrics(ctx: Ctx): Promise<Set<number>> {
+async function additiveMetrics(ctx: Ctx, tables: WarehouseTable[]): Promise<Set<number>> {
   const additive = new Set<number>();
-  for (const table of await tablesOfConnection({ ctx })) {
+  for (const table of tables) {
     if (!table.date_column) continue;
     const plan = await metricPlanOfTable(ctx, table, new SqlParams());
     for (const m of plan.metrics) if (m.additive) additive.add(m.kpiId);
@@ -180,8 +231,13 @@ async function additiveMetrics(ctx: Ctx): Promise<Set<number>> {
   return additive;
 }
 
-function write(finding: InsightFinding): repo.InsightWrite {
+function write(finding: InsightFinding, metric: repo.PipelineMetric): repo.InsightWrite {
+  const money =
+    metric.dollar_impact !== null && Number.isFinite(finding.deviation)
+      ? finding.deviation * metric.dollar_impact
+      : null;
   return {
+    dollar_impact: money,
     dim_name: finding.dim_name,
     dim_val: finding.dim_val,
     pattern_type: finding.draft.pattern_type,
@@ -199,11 +255,13 @@ function write(finding: InsightFinding): repo.InsightWrite {
 /** Fits and insights of one metric at one grain, in one transaction: a failure leaves nothing half-written. */
 async function storeAnalysis(
   ctx: Ctx,
-  kpiId: number,
+  metric: repo.PipelineMetric,
   grain: Grain,
   output: AnalysisOutput,
   inputs: Map<string, string>,
+  drill: DrillDown,
 ): Promise<number> {
+  const kpiId = metric.kpi_id;
   return ctx.db.transaction(async (tx) => {
     for (const fit of output.fits) {
       const fitInput = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`) ?? null;
@@ -224,26 +282,114 @@ async function storeAnalysis(
               e.insight_ts.getTime() <= finding.ts_end &&
               e.ts_end.getTime() >= finding.ts_start),
       );
+      await addDrillDown(ctx, metric.kpi_id, grain, finding, match?.rootcause ?? null, drill);
       if (match) {
         claimed.add(match.insight_id);
         await repo.updateInsight(tx, {
           tenantId: ctx.tenantId,
           insightId: match.insight_id,
-          insight: write(finding),
+          insight: write(finding, metric),
         });
       } else {
-        await repo.insertInsight(tx, { tenantId: ctx.tenantId, kpiId, grain, insight: write(finding) });
+        await repo.insertInsight(tx, {
+          tenantId: ctx.tenantId,
+          kpiId,
+          grain,
+          insight: write(finding, metric),
+        });
       }
     }
     return output.findings.length;
   });
 }
 
+interface DrillDown {
+  table: WarehouseTable;
+  timezone: string;
+  currency_symbol: string;
+  additive: boolean;
+  format: 'percentage' | 'number';
+  /** The series' newest bucket (epoch ms): "recent" is measured from the data, not the clock. */
+  newest: number;
+  /** Overall findings that may read pair data in this run (the newest ones). */
+  eligible: Set<InsightFinding>;
+}
+
+/**
+ * Drill-downs are read for recent insights only (older ones are history, and each costs a warehouse read):
+ * those of the last DRILL_DOWN_DAYS, at most DRILL_DOWN_MAX per metric and grain, newest first.
+ */
+const DRILL_DOWN_DAYS = 120;
+const DRILL_DOWN_MAX = 25;
+
+const levelZero = (rc: RootCauseResult | null) =>
+  JSON.stringify(rc?.rootcause_data.filter((g) => g.level === 0) ?? null);
+
+/**
+ * Adds one level of drill-down to an overall insight's root cause (its top value split by each other
+ * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose first level
+ * is unchanged keeps the stored drill-down instead of reading the warehouse again.
+ */
+async function addDrillDown(
+  ctx: Ctx,
+  kpiId: number,
+  grain: Grain,
+  finding: InsightFinding,
+  stored: RootCauseResult | null,
+  drill: DrillDown,
+): Promise<void> {
+  const rc = finding.rootcause;
+  const input = finding.rootcause_input;
+  if (finding.dim_name !== '' || !rc || rc.status !== 'ok' || !input) return;
+  const top = rc.rootcause_data[0];
+  if (!top) return;
+  let result: RootCauseResult;
+  if (stored && levelZero(stored) === levelZero(rc)) result = stored;
+  else {
+    if (!drill.eligible.has(finding) || finding.ts_end < drill.newest - DRILL_DOWN_DAYS * 86_400_000) return;
+    const req = {
+      grain,
+      patternType: finding.draft.pattern_type,
+      tsStart: finding.ts_start,
+      tsEnd: finding.ts_end,
+      additive: drill.additive,
+      rootcause: rc,
+    };
+    const cells = await pairCells(ctx, {
+      table: drill.table,
+      kpiId,
+      timezone: drill.timezone,
+      dimName: top.dim_name,
+      windows: pairWindows(req),
+    });
+    const pairs = buildPairs(req, top.dim_name, cells);
+    if (pairs.length === 0) return;
+    result = rootCause({
+      dimensions: input,
+      pairs,
+      format: drill.format,
+      currency_symbol: drill.currency_symbol,
+    });
+  }
+  if (!result || result.status !== 'ok') return;
+  const before = mostlyFromRootCause(rc);
+  const after = mostlyFromRootCause(result);
+  finding.rootcause = result;
+  if (before && after && before !== after) {
+    const draft = finding.draft;
+    draft.insight_title = draft.insight_title.replace(`mostly ${before}`, `mostly ${after}`);
+    draft.insight_summary = draft.insight_summary.replace(`came from ${before}.`, `came from ${after}.`);
+  }
+}
+
 /** New insights join the group of a related insight near them, or form groups of their own. */
 async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.insightsToGroup(tx, { tenantId: ctx.tenantId, grain, nearMs: NEAR_MS[grain] });
-    if (!rows.some((r) => r.group_id === null)) return;
+    if (!rows.some((r) => r.group_id === null)) {
+      await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
+      return;
+    }
     const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
     const groupable: GroupableInsight[] = rows.map((r) => ({
       ...r.draft,
@@ -283,25 +429,39 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
         });
       }
     }
+    await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
   });
 }
 
-/** At start: workspaces with series that no pipeline has looked at yet (data loaded before this version). */
+/**
+ * At start and every hour: workspaces with series updated since a pipeline last looked at them, metrics
+ * edited since their last run, or a run that failed (its job's retries may all have run out).
+ */
 export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void> {
-  const rows = await ctx.db.query<{ tenant_id: number }>(
-    `select distinct s.tenant_id::int from series s
-      where not exists (select 1 from pipeline_runs r where r.tenant_id = s.tenant_id)`,
-  );
-  for (const row of rows) await requestPipelineRun(ctx, row.tenant_id);
+  for (const tenantId of await repo.tenantsNeedingRuns(ctx.db)) await requestPipelineRun(ctx, tenantId);
+}
+
+/** The metric's settings that shape its insights: an edit makes the next run analyse again. */
+function metricKey(metric: repo.PipelineMetric, additive: boolean): string {
+  return JSON.stringify([
+    metric.kpi_display_name,
+    metric.kpi_format,
+    metric.accent,
+    metric.tier,
+    metric.impact_to_topline,
+    metric.dollar_impact,
+    metric.is_derived,
+    additive,
+  ]);
 }
 
 /** A digest of what a fit is made from: the complete buckets' times and values (the last bucket still fills). */
-function fitInputOf(row: repo.SeriesInput): string {
+function fitInputOf(row: repo.SeriesInput, settings: string): string {
   const complete = row.ts.length - 1;
   const values = new Float64Array(Math.max(0, complete) * 2);
   for (let i = 0; i < complete; i++) {
     values[2 * i] = row.ts[i]!;
     values[2 * i + 1] = row.y[i] ?? Number.NaN;
   }
-  return createHash('sha256').update(new Uint8Array(values.buffer)).digest('hex');
+  return createHash('sha256').update(settings).update(new Uint8Array(values.buffer)).digest('hex');
 }

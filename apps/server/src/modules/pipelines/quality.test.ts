@@ -57,7 +57,8 @@ describe('insights on the sample store', () => {
       },
       store,
     );
-    await t.app.jobs.waitForIdle();
+    // 13 months hourly of 8 metrics: a busy 2-core machine needs more than the default minute.
+    await t.app.jobs.waitForIdle({ timeoutMs: 400_000 });
     insights = await t.db.query<StoredInsight>(
       `select m.kpi_display_name, i.grain, i.dim_name, i.dim_val, i.pattern_type, i.direction, i.insight_ts,
               i.ts_end, i.severity, i.rootcause

@@ -137,3 +137,33 @@ export async function lastPointTs(
   );
   return rows[0]?.ts ?? null;
 }
+
+export interface ForecastPoint {
+  ts: Date;
+  yhat: number;
+  lower: number;
+  upper: number;
+}
+
+/** The forecast stored with a series' last fit (spec 3: shown when the workspace enables forecasts). */
+export async function readForecast(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string; dimName: string; dimVal: string },
+): Promise<ForecastPoint[]> {
+  return db.query<ForecastPoint>(
+    `select f.ts, f.yhat, f.lower, f.upper
+       from series s
+       cross join lateral unnest(s.forecast_ts, s.forecast_yhat, s.forecast_lower, s.forecast_upper) as f (ts, yhat, lower, upper)
+      where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5
+      order by f.ts`,
+    [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal],
+  );
+}
+
+export async function forecastEnabled(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query<{ on: boolean }>(
+    'select is_forecast_enabled as on from tenants where tenant_id = $1',
+    [tenantId],
+  );
+  return rows[0]?.on ?? false;
+}

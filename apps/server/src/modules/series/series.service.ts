@@ -352,6 +352,7 @@ export async function patternSeries({
     timestamp_end?: string | undefined;
     dim_name?: string | undefined;
     dim_val?: string | undefined;
+    is_forecast_enabled?: 'true' | 'false' | undefined;
   };
 }): Promise<SeriesPoint[]> {
   const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
@@ -372,7 +373,27 @@ export async function patternSeries({
     start,
     end,
   });
-  return rows.map(toPoint);
+  const points = rows.map(toPoint);
+  if (input.is_forecast_enabled === 'true' && (await repo.forecastEnabled(ctx.db, ctx.tenantId))) {
+    const forecast = await repo.readForecast(ctx.db, {
+      tenantId: ctx.tenantId,
+      kpiId: metric.kpi_id,
+      grain: input.pipeline_schedule,
+      dimName: byValue ? input.dim_name! : '',
+      dimVal: byValue ? input.dim_val! : '',
+    });
+    const byTs = new Map(points.map((p) => [Date.parse(p.timestamp), p]));
+    for (const f of forecast) {
+      if (end && f.ts > end) break;
+      const result = { yhat: f.yhat, yhat_lower: f.lower, yhat_upper: f.upper };
+      const existing = byTs.get(f.ts.getTime());
+      // The filling bucket has a partial value: it gets the forecast's range, never an anomaly flag.
+      if (existing) existing.result = { ...existing.result, ...result, anomaly: 'False' };
+      else if (!start || f.ts >= start)
+        points.push({ timestamp: f.ts.toISOString(), result: { y: null, ...result, anomaly: 'False' } });
+    }
+  }
+  return points;
 }
 
 function toPoint(r: repo.StoredPoint): SeriesPoint {

@@ -40,6 +40,8 @@ function group(id: string, msAgo: number, over: Partial<Group> = {}): Group {
     chart_ts_start: iso(20 * DAY),
     chart_ts_end: iso(0),
     chart_title: 'Orders',
+    dollar_impact: null,
+    formatted_dollar_impact: null,
     ...over,
   };
 }
@@ -86,6 +88,8 @@ function insight(over: Partial<Insight> = {}): Insight {
     },
     dim_name: null,
     dim_val: null,
+    dollar_impact: null,
+    formatted_dollar_impact: null,
     ...over,
   };
 }

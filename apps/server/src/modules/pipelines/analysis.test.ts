@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeMetric, type AnalysisSeries } from './analysis';
+
+const DAY = 86_400_000;
+const START = Date.UTC(2025, 0, 5);
+
+/** A seeded wobble, so the test is the same every run. */
+function noise(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31 - 0.5;
+  };
+}
+
+describe('analyzeMetric on a ratio metric', () => {
+  it('names the segment whose own rate fell, not the one whose traffic carried on, and says so in the title', () => {
+    const days = 121;
+    const rand = noise(7);
+    const ts = Array.from({ length: days }, (_, i) => START + i * DAY);
+    // Average order value by device: desktop and mobile each ~200 orders a day at ~$80; on day 100
+    // mobile's value halves (a broken upsell) while its orders carry on.
+    const rows = (i: number) => 200 + Math.round(20 * rand()) + (i % 7 === 5 ? 30 : 0);
+    const desktopN = ts.map((_, i) => rows(i));
+    const mobileN = ts.map((_, i) => rows(i));
+    const desktopY = ts.map(() => 80 + 2 * rand());
+    const mobileY = ts.map((_, i) => (i === 100 ? 40 : 80) + 2 * rand());
+    const overallN = ts.map((_, i) => desktopN[i]! + mobileN[i]!);
+    const overallY = ts.map(
+      (_, i) => (desktopY[i]! * desktopN[i]! + mobileY[i]! * mobileN[i]!) / overallN[i]!,
+    );
+    const series: AnalysisSeries[] = [
+      { dim_name: '', dim_val: '', ts, y: overallY, n: overallN },
+      { dim_name: 'device', dim_val: 'Desktop', ts, y: desktopY, n: desktopN },
+      { dim_name: 'device', dim_val: 'Mobile', ts, y: mobileY, n: mobileN },
+    ];
+    const out = analyzeMetric({
+      grain: 'd',
+      timezone: 'Etc/UTC',
+      currency_symbol: '$',
+      metric: { kpi_id: '1', kpi_display_name: 'AOV', kpi_format: 'currency', tier: 1, additive: false },
+      series,
+    });
+    const drop = out.findings.find(
+      (f) => f.dim_name === '' && f.draft.pattern_type === 'Point Anomaly' && f.ts_start === ts[100],
+    );
+    expect(drop, JSON.stringify(out.findings.map((f) => [f.dim_val, f.draft.insight_title]))).toBeDefined();
+    expect(drop!.draft.pattern_direction).toBe('down');
+    const top = drop!.rootcause!.rootcause_data[0]!.rootcause_details[0]!;
+    expect(top.dim_val).toBe('Mobile');
+    // Mobile's share of the orders did not move: the change is within the segment.
+    expect(Math.abs(top.kpi_population_change_pct)).toBeLessThan(5);
+    expect(drop!.draft.insight_title).toMatch(/mostly Mobile/);
+    // A drop in money terms follows the deviation, ready for a dollar value per unit.
+    expect(drop!.deviation).toBeLessThan(0);
+  });
+
+  it('forecasts past the newest complete bucket with a band around it', () => {
+    const ts = Array.from({ length: 90 }, (_, i) => START + i * DAY);
+    const rand = noise(3);
+    const y = ts.map((_, i) => 100 + (i % 7 === 6 ? 40 : 0) + 5 * rand());
+    const out = analyzeMetric({
+      grain: 'd',
+      timezone: 'Etc/UTC',
+      currency_symbol: '$',
+      metric: { kpi_id: '1', kpi_display_name: 'Orders', tier: 2, additive: true },
+      series: [{ dim_name: '', dim_val: '', ts, y, n: ts.map(() => 100) }],
+    });
+    const forecast = out.fits[0]!.forecast!;
+    expect(forecast.ts[0]).toBe(ts.at(-1));
+    expect(forecast.ts).toHaveLength(14);
+    forecast.yhat.forEach((v, k) => {
+      expect(forecast.lower[k]!).toBeLessThan(v);
+      expect(forecast.upper[k]!).toBeGreaterThan(v);
+    });
+    // The weekly peak carries on into the forecast.
+    const peak = forecast.ts.findIndex((t) => Math.round((t - START) / DAY) % 7 === 6);
+    expect(forecast.yhat[peak]!).toBeGreaterThan(forecast.yhat[(peak + 3) % 7]! + 20);
+  });
+});
