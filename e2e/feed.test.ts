@@ -101,11 +101,20 @@ describe('the insights feed', () => {
     await card.getByText('Top contributors').waitFor();
     await card.screenshot({ path: path.join(shots, 'feed-card-rootcause.png') });
 
-    // Drilling into a value with no deeper level says so.
-    const contributor = card.getByRole('group', { name: 'Contributors' }).getByRole('button').first();
-    const label = (await contributor.innerText()).split(' · ')[0]!;
-    await contributor.click();
-    await page.getByText(`Drill down chart is not available for ${label}`).waitFor();
+    // The top contributor drills one level deeper; the title steps back; a value with no deeper level says so.
+    const contributors = card.getByRole('group', { name: 'Contributors' }).getByRole('button');
+    const top = (await contributors.first().innerText()).split(' · ')[0]!;
+    await contributors.first().click();
+    const stepBack = card.getByRole('button', { name: 'Back to the level above' });
+    await stepBack.waitFor();
+    expect(await stepBack.innerText()).toContain(top);
+    await page.waitForTimeout(800);
+    await card.screenshot({ path: path.join(shots, 'feed-card-rootcause-level1.png') });
+    const deeper = (await contributors.first().innerText()).split(' · ')[0]!;
+    await contributors.first().click();
+    await page.getByText(`Drill down chart is not available for ${deeper}`).waitFor();
+    await stepBack.click();
+    await card.getByText('Top contributors').waitFor();
     await card.getByRole('button', { name: 'Lift' }).click();
     // Let the bars finish moving to their new order before the picture.
     await page.waitForTimeout(800);

@@ -42,6 +42,7 @@ export const INSIGHTS_COPY = {
   expand: 'Show details',
   collapse: 'Hide details',
   live: 'Live',
+  dollarImpact: (value: string) => `${value} impact`,
   metricsCount: (n: number) => `${n} metric${n === 1 ? '' : 's'}`,
   notFound: (resource: 'Insight' | 'Group') => `${resource} not found`,
   notFoundBody: (resource: 'Insight' | 'Group') =>

@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { alpha } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -145,6 +146,18 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
       </Box>
       <Stack direction="row" spacing={0.75} sx={{ px: 2.5, pb: 1.5, flexWrap: 'wrap', rowGap: 0.75 }}>
         <Chip size="small" variant="outlined" label={group.chart_title} />
+        {group.formatted_dollar_impact && (
+          <Chip
+            size="small"
+            label={INSIGHTS_COPY.dollarImpact(group.formatted_dollar_impact)}
+            sx={(t) => ({
+              fontWeight: 600,
+              fontVariantNumeric: 'tabular-nums',
+              color: positive ? t.palette.success.main : t.palette.error.main,
+              bgcolor: alpha(positive ? t.palette.success.main : t.palette.error.main, 0.08),
+            })}
+          />
+        )}
         {group.insights.length > 1 && (
           <Chip size="small" variant="outlined" label={INSIGHTS_COPY.insightsOn(group.insights.length)} />
         )}

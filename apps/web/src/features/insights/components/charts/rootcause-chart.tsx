@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useTheme } from '@mui/material/styles';
@@ -126,7 +127,9 @@ export function RootCauseChart({ rootcause, height = 260 }: RootCauseChartProps)
           type="button"
           underline="hover"
           onClick={() => setPath((p) => p.slice(0, -1))}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
         >
+          <ArrowBackIcon sx={{ fontSize: 16 }} aria-hidden />
           {level.title}
         </Link>
       </Tooltip>
