@@ -39,8 +39,8 @@ export function SummaryBanner({ window, tz }: { window: SummaryWindow; tz?: stri
   const top = topMetric.data;
   return (
     <Paper variant="outlined" component="section" aria-label="Summary" sx={{ p: 2.5, mb: 2 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'stretch' } }}>
-        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 2, flexShrink: 0 }}>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={5} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           <Stat label={INSIGHTS_COPY.seriesAnalysed} loading={pipelineStats.isPending}>
             <Typography sx={VALUE_SX}>{formatNumber(pipelineStats.data?.time_series_analysed)}</Typography>
           </Stat>

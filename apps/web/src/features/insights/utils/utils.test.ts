@@ -1,6 +1,6 @@
 import type { Histogram, RootCause, RootCauseDetail } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
-import { HISTOGRAM_CAP, histogramBars, histogramTickMs } from '../components/charts/histogram';
+import { HISTOGRAM_CAP, histogramBars, histogramTickEvery } from '../components/charts/histogram';
 import { drillTarget, rootCauseLevel, sortedDetails } from '../components/charts/rootcause';
 import {
   defaultOverlay,
@@ -19,31 +19,34 @@ import { crc32, zipFiles } from './zip';
 const DAY = 86_400_000;
 
 describe('the insights rules', () => {
-  it('caps histogram bars at 10 and draws negative insights below the axis', () => {
+  it('caps histogram bars at 10, draws negative insights below the axis and keeps empty days', () => {
     const histogram: Histogram = {
       histogram_granularity: 'day',
       histogram_data: [
-        { timestamp: '2026-11-01T00:00:00Z', positive: { count: 14 }, negative: { count: 3 } },
-        { timestamp: '2026-11-02T00:00:00Z', positive: { count: 0 }, negative: { count: 25 } },
+        { timestamp: '2026-11-01T04:00:00Z', positive: { count: 14 }, negative: { count: 3 } },
+        { timestamp: '2026-11-03T05:00:00Z', positive: { count: 0 }, negative: { count: 25 } },
       ],
     };
-    const bars = histogramBars(histogram);
-    expect(bars.map((b) => [b.positiveHeight, b.negativeHeight])).toEqual([
-      [HISTOGRAM_CAP, -3],
-      [0, -HISTOGRAM_CAP],
+    const window = { start: Date.parse('2026-11-01T12:00:00Z'), end: Date.parse('2026-11-04T12:00:00Z') };
+    const bars = histogramBars(histogram, window, 'America/New_York');
+    expect(bars.map((b) => [new Date(b.ts).toISOString(), b.positiveHeight, b.negativeHeight])).toEqual([
+      ['2026-11-01T04:00:00.000Z', HISTOGRAM_CAP, -3],
+      ['2026-11-02T05:00:00.000Z', 0, 0],
+      ['2026-11-03T05:00:00.000Z', 0, -HISTOGRAM_CAP],
+      ['2026-11-04T05:00:00.000Z', 0, 0],
     ]);
     // The real counts stay for the tooltip.
-    expect(bars[1]!.negative).toBe(25);
+    expect(bars[2]!.negative).toBe(25);
   });
 
   it.each([
-    ['day', 30 * DAY, 3 * DAY],
-    ['day', 16 * DAY, 3 * DAY],
-    ['day', 15 * DAY, DAY],
-    ['hour', DAY, 3_600_000],
-    ['week', 90 * DAY, 7 * DAY],
-  ] as const)('ticks a %s histogram over %i ms every %i ms', (granularity, span, tick) => {
-    expect(histogramTickMs(granularity, { start: 0, end: span })).toBe(tick);
+    ['day', 30 * DAY, 3],
+    ['day', 16 * DAY, 3],
+    ['day', 15 * DAY, null],
+    ['hour', DAY, null],
+    ['week', 90 * DAY, null],
+  ] as const)('labels a %s histogram over %i ms every %s buckets', (granularity, span, every) => {
+    expect(histogramTickEvery(granularity, { start: 0, end: span })).toBe(every);
   });
 
   it('groups cards under the day they started in the workspace time zone, newest first', () => {

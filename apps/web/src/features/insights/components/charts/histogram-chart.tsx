@@ -4,7 +4,7 @@ import { formatDate } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
-import { histogramBars, histogramTickMs, histogramTotals, HISTOGRAM_CAP } from './histogram';
+import { histogramBars, histogramTickEvery, histogramTotals, HISTOGRAM_CAP } from './histogram';
 
 export interface HistogramChartProps {
   histogram: Histogram;
@@ -19,25 +19,19 @@ const LABEL_FORMAT = { hour: 'ha', day: 'D MMM', week: 'D MMM', month: 'MMM YY',
 export function HistogramChart({ histogram, window, tz, height = 96 }: HistogramChartProps) {
   const theme = useTheme();
   const option = useMemo<ChartOption>(() => {
-    const bars = histogramBars(histogram);
-    const tick = histogramTickMs(histogram.histogram_granularity, window);
+    const bars = histogramBars(histogram, window, tz);
+    const every = histogramTickEvery(histogram.histogram_granularity, window);
     const format = LABEL_FORMAT[histogram.histogram_granularity];
+    // Category buckets: an exact label every N buckets (a time axis rounds to its own "nice" steps).
+    const interval = every === null ? 'auto' : every - 1;
     return {
       grid: { left: 4, right: 4, top: 6, bottom: 20, containLabel: false },
       xAxis: {
-        type: 'time',
-        min: window.start,
-        max: window.end,
-        minInterval: tick,
-        maxInterval: tick,
+        type: 'category',
+        data: bars.map((b) => formatDate(b.ts, { tz, format })),
         axisLine: { lineStyle: { color: theme.palette.divider } },
         axisTick: { show: false },
-        splitLine: { show: false },
-        axisLabel: {
-          fontSize: 10,
-          hideOverlap: true,
-          formatter: (value: number) => formatDate(value, { tz, format }),
-        },
+        axisLabel: { fontSize: 10, interval, hideOverlap: every === null },
       },
       yAxis: { type: 'value', min: -HISTOGRAM_CAP, max: HISTOGRAM_CAP, show: false },
       tooltip: {
@@ -46,7 +40,7 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
           const list = params as Array<{ dataIndex: number }>;
           const bar = bars[list[0]?.dataIndex ?? -1];
           if (!bar) return '';
-          return `${formatDate(bar.ts, { tz, format: 'ddd, DD MMM YYYY' })}<br/>Positive: ${bar.positive}<br/>Negative: ${bar.negative}`;
+          return `${formatDate(bar.ts, { tz, format: histogram.histogram_granularity === 'hour' ? 'ddd, DD MMM, h A' : 'ddd, DD MMM YYYY' })}<br/>Positive: ${bar.positive}<br/>Negative: ${bar.negative}`;
         },
       },
       series: [
@@ -56,7 +50,7 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
           stack: 'sign',
           barMaxWidth: 10,
           itemStyle: { color: theme.palette.success.main, borderRadius: [2, 2, 0, 0] },
-          data: bars.map((b) => [b.ts, b.positiveHeight]),
+          data: bars.map((b) => b.positiveHeight),
         },
         {
           name: 'Negative',
@@ -64,7 +58,7 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
           stack: 'sign',
           barMaxWidth: 10,
           itemStyle: { color: theme.palette.error.main, borderRadius: [0, 0, 2, 2] },
-          data: bars.map((b) => [b.ts, b.negativeHeight]),
+          data: bars.map((b) => b.negativeHeight),
         },
       ],
     };
