@@ -16,7 +16,7 @@ import {
   toggleSeries,
 } from './charts/chart-frame';
 import { canFetchSeries, insightChartWindow } from './charts/schedule';
-import { TimelineChart, timelineLegend } from './charts/timeline-chart';
+import { TimelineChart, insightAtSpike, timelineLegend } from './charts/timeline-chart';
 
 const SNACK = { variant: 'info' as const, autoHideDuration: 1500 };
 
@@ -68,9 +68,8 @@ export function InsightTimeline({ insight, insights, tz, height = 280 }: Insight
   });
 
   const onSpikeClick = (timestamp: string) => {
-    const at = Date.parse(timestamp);
-    const match = insights.find((i) => i.kpi_id === insight.kpi_id && Date.parse(i.insight_id_ts) === at);
-    if (match) void navigate(paths.insight.getHref(match.insight_id));
+    const match = insightAtSpike(insights, insight.kpi_id, timestamp);
+    if (match) void navigate(paths.insight.getHref(match));
     else enqueueSnackbar(INSIGHTS_COPY.noInsightForSpike, SNACK);
   };
 

@@ -11,6 +11,7 @@ import {
   overlayWindow,
 } from '../components/charts/schedule';
 import { nextGroupsPage } from '../api/get-groups';
+import { insightAtSpike } from '../components/charts/timeline-chart';
 import { csvCell, seriesCsv } from './csv';
 import { groupByDay } from './day-groups';
 import { parseTimeWindow, windowRange } from './time-window';
@@ -118,6 +119,22 @@ describe('the insights rules', () => {
     // Spikes are not fetched for a window starting in the future or after its end.
     expect(canFetchSeries({ start: Date.now() + DAY, end: Date.now() + 2 * DAY })).toBe(false);
     expect(canFetchSeries({ start: 10, end: 5 })).toBe(false);
+  });
+
+  it('opens the insight a clicked spike belongs to, or none', () => {
+    const insights = [
+      {
+        insight_id: '7',
+        kpi_id: '2',
+        insight_id_ts: '2026-11-20T15:00:00Z',
+        pattern_count: 3,
+        pipeline_schedule: 'h' as const,
+      },
+    ];
+    expect(insightAtSpike(insights, '2', '2026-11-20T15:00:00.000Z')).toBe('7');
+    expect(insightAtSpike(insights, '2', '2026-11-20T17:00:00.000Z')).toBe('7');
+    expect(insightAtSpike(insights, '2', '2026-11-20T18:00:00.000Z')).toBeNull();
+    expect(insightAtSpike(insights, '3', '2026-11-20T15:00:00.000Z')).toBeNull();
   });
 
   it('writes CSV cells safely and a series with its expected range', () => {

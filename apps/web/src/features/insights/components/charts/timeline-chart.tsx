@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EChart, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
 import type { LegendItem } from './chart-frame';
-import { SPIKE_TICK_MS, highlightBand, type ChartWindow } from './schedule';
+import { SCHEDULE_MS, SPIKE_TICK_MS, highlightBand, type ChartWindow } from './schedule';
 
 export interface TimelineChartProps {
   points: SeriesPoint[];
@@ -35,6 +35,28 @@ export function timelineLegend(colors: {
     { id: 'range', label: INSIGHTS_COPY.expectedRange, color: colors.range },
     { id: 'spikes', label: INSIGHTS_COPY.spikesSeries, color: colors.spikes },
   ];
+}
+
+/**
+ * The insight a clicked spike belongs to: one of the metric's insights whose run of anomalous points
+ * (pattern_count buckets from its time) holds the spike; null shows the info snackbar.
+ */
+export function insightAtSpike(
+  insights: Pick<
+    Insight,
+    'insight_id' | 'kpi_id' | 'insight_id_ts' | 'pattern_count' | 'pipeline_schedule'
+  >[],
+  kpiId: string,
+  timestamp: string,
+): string | null {
+  const at = Date.parse(timestamp);
+  const hit = insights.find((i) => {
+    if (i.kpi_id !== kpiId) return false;
+    const start = Date.parse(i.insight_id_ts);
+    const span = Math.max(0, i.pattern_count - 1) * SCHEDULE_MS[i.pipeline_schedule];
+    return at >= start && at <= start + span;
+  });
+  return hit?.insight_id ?? null;
 }
 
 /** Points outside the expected range that the pipeline flagged (anomaly 'True'). */
