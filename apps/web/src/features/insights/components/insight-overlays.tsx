@@ -16,7 +16,8 @@ import {
   ControlBar,
   toggleSeries,
 } from './charts/chart-frame';
-import { OverlayChart, overlayLegend } from './charts/overlay-chart';
+import { OverlayChart } from './charts/lazy';
+import { overlayLegend } from './charts/overlay';
 import {
   OVERLAY_TYPES,
   OVERLAY_UNIT,

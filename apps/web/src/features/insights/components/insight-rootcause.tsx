@@ -3,7 +3,7 @@ import { useRootCause } from '../api/get-rootcause';
 import { useInsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import { ChartMessage, ChartSkeleton } from './charts/chart-frame';
-import { RootCauseChart } from './charts/rootcause-chart';
+import { RootCauseChart } from './charts/lazy';
 
 /** The root-cause pane of a card: fetches the insight's root cause. */
 export function InsightRootCause({ insight, height = 260 }: { insight: Insight; height?: number }) {

@@ -16,7 +16,8 @@ import {
   toggleSeries,
 } from './charts/chart-frame';
 import { canFetchSeries, insightChartWindow } from './charts/schedule';
-import { TimelineChart, insightAtSpike, timelineLegend } from './charts/timeline-chart';
+import { TimelineChart } from './charts/lazy';
+import { insightAtSpike, timelineLegend } from './charts/timeline';
 
 const SNACK = { variant: 'info' as const, autoHideDuration: 1500 };
 

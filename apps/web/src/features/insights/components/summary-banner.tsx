@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useFeedSummary, type SummaryWindow } from '../api/get-feed-summary';
 import { INSIGHTS_COPY } from '../messages';
 import { ChartMessage, ChartSkeleton } from './charts/chart-frame';
-import { HistogramChart } from './charts/histogram-chart';
+import { HistogramChart } from './charts/lazy';
 
 function Stat({ label, children, loading }: { label: string; children: ReactNode; loading: boolean }) {
   return (

@@ -11,7 +11,7 @@ import {
   overlayWindow,
 } from '../components/charts/schedule';
 import { nextGroupsPage } from '../api/get-groups';
-import { insightAtSpike } from '../components/charts/timeline-chart';
+import { insightAtSpike } from '../components/charts/timeline';
 import { csvCell, seriesCsv } from './csv';
 import { groupByDay } from './day-groups';
 import { parseTimeWindow, windowRange } from './time-window';

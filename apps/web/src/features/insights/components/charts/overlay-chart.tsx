@@ -4,7 +4,7 @@ import { formatDate, formatMetricValue } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
-import type { LegendItem } from './chart-frame';
+import { overlayLegend } from './overlay';
 import { OVERLAY_UNIT } from './schedule';
 
 export interface OverlayChartProps {
@@ -17,15 +17,6 @@ export interface OverlayChartProps {
   height?: number;
   hidden?: ReadonlySet<string>;
   colors: Record<'main' | 'period1' | 'period2', string>;
-}
-
-export function overlayLegend(type: OverlayType, colors: OverlayChartProps['colors']): LegendItem[] {
-  const unit = OVERLAY_UNIT[type];
-  return [
-    { id: 'main', label: INSIGHTS_COPY.overlayCurrent, color: colors.main },
-    { id: 'period1', label: INSIGHTS_COPY.overlayTrailing(1, unit), color: colors.period1 },
-    { id: 'period2', label: INSIGHTS_COPY.overlayTrailing(2, unit), color: colors.period2 },
-  ];
 }
 
 /** The window laid over the same window one and two periods earlier, point by point. */
