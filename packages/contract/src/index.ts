@@ -12,3 +12,5 @@ export * from './web-routes';
 export * from './connections';
 export * from './metrics';
 export * from './series';
+export * from './filters';
+export * from './tokens';

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
+import { filtersRoutes } from './filters';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
@@ -8,6 +9,7 @@ import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
 import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
+import { tokensRoutes } from './tokens';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -24,6 +26,8 @@ export const routes = {
   ...seriesRoutes,
   ...insightsRoutes,
   ...summaryRoutes,
+  ...filtersRoutes,
+  ...tokensRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -14,10 +14,6 @@ export const SHELL_COPY = {
   demoSwitch: 'Demo Mode',
   demoBanner: "You're exploring Tidemark with a sample store. Nothing here touches your own workspace.",
   demoExit: 'Exit demo mode',
-  globalFilter: 'Global filter',
-  globalFilterValue: 'All data',
-  globalFilterSoon:
-    'Global filters are on their way: soon you can segment every page by one dimension value.',
   northStar: 'North Star',
   documentation: 'Documentation',
   account: 'Account',

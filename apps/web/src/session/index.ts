@@ -5,6 +5,18 @@ export {
   selectCustomer,
   clearSelectedCustomer,
 } from './selected-customer';
-export { clearStoredGlobalFilter } from './global-filter';
+export {
+  clearStoredGlobalFilter,
+  useAppliedFilter,
+  appliedFilterOf,
+  withAppliedFilter,
+  sameFilter,
+  filterQuery,
+  getStoredFilter,
+  storeFilter,
+  FILTER_PARAMS,
+  type AppliedFilter,
+  type StoredFilter,
+} from './global-filter';
 export { SessionProvider, useSession, useCurrentUser, useTenants, firstNameOf } from './session-context';
 export { useTenantScope, resolveTenantId, tenantQuery, type TenantScope } from './tenant-scope';

@@ -4,6 +4,8 @@ import jobs from './0003-jobs';
 import data from './0004-data';
 import insights from './0005-insights';
 import insightMoneyForecast from './0006-insight-money-forecast';
+import globalFilters from './0007-global-filters';
+import apiKeys from './0010-api-keys';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -13,4 +15,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0004-data', sql: data },
   { id: '0005-insights', sql: insights },
   { id: '0006-insight-money-forecast', sql: insightMoneyForecast },
+  { id: '0007-global-filters', sql: globalFilters },
+  { id: '0010-api-keys', sql: apiKeys },
 ];

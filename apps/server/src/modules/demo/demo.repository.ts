@@ -1,3 +1,4 @@
+import { quoteIdent } from '../connections';
 import type { Queryable } from '../../db/client';
 
 export async function demoOwner(db: Queryable, tenantId: number) {
@@ -43,4 +44,19 @@ export async function demoTenantIds(db: Queryable): Promise<number[]> {
   return (
     await db.query<{ tenant_id: number }>('select tenant_id from tenants where is_demo order by tenant_id')
   ).map((r) => r.tenant_id);
+}
+
+export async function setOrdersDollarImpact(
+  db: Queryable,
+  tenantId: number,
+  ordersTable: string,
+): Promise<void> {
+  await db.query(
+    `update metrics set dollar_impact = case kpi_display_name
+         when 'Orders' then (select round(avg(revenue)::numeric, 2)::float8 from ${quoteIdent(ordersTable)} where tenant_id = $1)
+         else 1 end,
+       updated_at = now()
+      where tenant_id = $1 and kpi_display_name in ('Revenue', 'Net Revenue', 'Orders')`,
+    [tenantId],
+  );
 }

@@ -78,6 +78,9 @@ export async function importSampleStore(ctx: TenantContext, store: SampleStore):
         dimensions: setup.dimensions.map((d) => item(d.field_name, d.display_name)),
       },
     });
+    // What a movement is worth, so the demo's insights show their dollar impact: revenue is money already,
+    // an order is worth the store's average order value.
+    if (table.name === 'orders') await repo.setOrdersDollarImpact(ctx.db, ctx.tenantId, destination);
     await setPipelinePreference({
       ctx,
       input: {

@@ -1,6 +1,8 @@
 export { metricsRoutes } from './metrics.routes';
 export {
   dimensionsOfTable,
+  dimensionValues,
+  listDimensions,
   getMetricOrThrow,
   metricPlanOfTable,
   onboardMetrics,

@@ -317,18 +317,46 @@ interface DrillDown {
 
 /**
  * Drill-downs are read for recent insights only (older ones are history, and each costs a warehouse read):
- * those of the last DRILL_DOWN_DAYS, at most DRILL_DOWN_MAX per metric and grain, newest first.
+ * the DRILL_DOWN_MAX newest of the last DRILL_DOWN_DAYS per metric and grain, once per insight (again only
+ * when another value comes to lead its root cause).
  */
 const DRILL_DOWN_DAYS = 120;
-const DRILL_DOWN_MAX = 25;
+const DRILL_DOWN_MAX = 5;
 
-const levelZero = (rc: RootCauseResult | null) =>
-  JSON.stringify(rc?.rootcause_data.filter((g) => g.level === 0) ?? null);
+const topOf = (rc: RootCauseResult | null) => {
+  const d = rc?.rootcause_data[0]?.rootcause_details[0];
+  return d ? `${d.dim_name}=${d.dim_val}` : null;
+};
+
+/**
+ * The new first level with the stored drill-downs, when the same value still leads: new data moves the
+ * figures a little on every run, and re-reading the pairs each time would cost a warehouse read per insight.
+ */
+function keepDrillDowns(rc: RootCauseResult, stored: RootCauseResult | null): RootCauseResult | null {
+  if (!stored || stored.status !== 'ok' || topOf(stored) !== topOf(rc)) return null;
+  const drills = stored.rootcause_data.filter((g) => g.level === 1);
+  if (drills.length === 0) return null;
+  const groups = new Set(drills.map((g) => g.group));
+  return {
+    ...rc,
+    rootcause_data: [
+      ...rc.rootcause_data.map((g) => ({
+        ...g,
+        rootcause_details: g.rootcause_details.map((d) => {
+          const group = `${d.dim_name}=${d.dim_val}`;
+          return groups.has(group) ? { ...d, drill_down_group: group } : d;
+        }),
+      })),
+      ...drills,
+    ],
+  };
+}
 
 /**
  * Adds one level of drill-down to an overall insight's root cause (its top value split by each other
- * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose first level
- * is unchanged keeps the stored drill-down instead of reading the warehouse again.
+ * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose leading value
+ * is unchanged keeps the stored drill-down (or its lack of one) instead of reading the warehouse again, so
+ * an incremental update reads pairs only for new insights.
  */
 async function addDrillDown(
   ctx: Ctx,
@@ -343,9 +371,10 @@ async function addDrillDown(
   if (finding.dim_name !== '' || !rc || rc.status !== 'ok' || !input) return;
   const top = rc.rootcause_data[0];
   if (!top) return;
-  let result: RootCauseResult;
-  if (stored && levelZero(stored) === levelZero(rc)) result = stored;
-  else {
+  const sameLeader = !!stored && stored.status === 'ok' && topOf(stored) === topOf(rc);
+  let result = keepDrillDowns(rc, stored);
+  if (!result) {
+    if (sameLeader) return;
     if (!drill.eligible.has(finding) || finding.ts_end < drill.newest - DRILL_DOWN_DAYS * 86_400_000) return;
     const req = {
       grain,

@@ -13,6 +13,7 @@ interface StoredInsight {
   insight_ts: Date;
   ts_end: Date;
   severity: string;
+  dollar_impact: number | null;
   rootcause: {
     rootcause_data: Array<{ rootcause_details: Array<{ dim_name: string; dim_val: string }> }>;
   } | null;
@@ -61,7 +62,7 @@ describe('insights on the sample store', () => {
     await t.app.jobs.waitForIdle({ timeoutMs: 400_000 });
     insights = await t.db.query<StoredInsight>(
       `select m.kpi_display_name, i.grain, i.dim_name, i.dim_val, i.pattern_type, i.direction, i.insight_ts,
-              i.ts_end, i.severity, i.rootcause
+              i.ts_end, i.severity, i.dollar_impact, i.rootcause
          from insights i join metrics m using (tenant_id, kpi_id) where i.tenant_id = $1`,
       [shop.tenant.tenant_id],
     );
@@ -109,6 +110,20 @@ describe('insights on the sample store', () => {
   it('raises the fourfold day of a low-volume channel with a few zero days as High', () => {
     const planted = store.answerKey.anomalies.find((a) => a.kind === 'low_volume_spike')!;
     expect(found(planted)?.severity).toBe('High');
+  });
+
+  it('values the money metrics in the currency, and leaves the others without a figure', () => {
+    const money = insights.filter((i) => ['Revenue', 'Net Revenue', 'Orders'].includes(i.kpi_display_name));
+    expect(money.length).toBeGreaterThan(0);
+    for (const i of money) {
+      expect(i.dollar_impact, `${i.kpi_display_name} ${i.insight_ts.toISOString()}`).not.toBeNull();
+      // A spike's figure follows its direction (a trend change's is its gap since the change, also signed).
+      if (i.pattern_type === 'Point Anomaly')
+        expect(Math.sign(i.dollar_impact!)).toBe(i.direction === 'up' ? 1 : -1);
+    }
+    expect(
+      insights.filter((i) => i.kpi_display_name === 'Sessions').every((i) => i.dollar_impact === null),
+    ).toBe(true);
   });
 
   it('raises no High insight on the holidays and Black Friday', () => {

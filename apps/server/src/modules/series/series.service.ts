@@ -398,7 +398,7 @@ export async function patternSeries({
 
 function toPoint(r: repo.StoredPoint): SeriesPoint {
   return {
-    timestamp: r.ts.toISOString(),
+    timestamp: r.ts,
     result: {
       y: r.value,
       yhat: r.yhat,

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { GlobalFilterSync } from '@/features/filters';
 import { useFlags } from '@/features/flags';
 import { clearStoredGlobalFilter, useDemoMode } from '@/session';
 import { DemoBanner } from './demo-banner';
@@ -20,6 +21,7 @@ export function AppShell() {
   }, [globalFilterOff]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <GlobalFilterSync feature={isPending ? 'pending' : flags['global-filter'] ? 'on' : 'off'} />
       <TopBar />
       {navigation.state === 'loading' && (
         <LinearProgress

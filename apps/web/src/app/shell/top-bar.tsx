@@ -1,4 +1,3 @@
-import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import StarOutlineRoundedIcon from '@mui/icons-material/StarOutlineRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -15,6 +14,7 @@ import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-rou
 import { BrandMark } from '@/components/brand-mark';
 import { env } from '@/config/env';
 import { isPathWithin, paths } from '@/config/paths';
+import { GlobalFilterSelector } from '@/features/filters';
 import { useFlags } from '@/features/flags';
 import { useCurrentUser, useDemoMode, useTenantScope, useTenants } from '@/session';
 import { SHELL_COPY } from '../messages';
@@ -120,23 +120,9 @@ export function TopBar() {
         <Box sx={{ flex: 1, minHeight: 56 }} />
 
         {flags['global-filter'] && !demoMode && (
-          <Tooltip title={SHELL_COPY.globalFilterSoon}>
-            {/* A disabled control gets no pointer events, so the tooltip sits on a focusable wrapper. */}
-            <Box
-              component="span"
-              tabIndex={0}
-              aria-label={SHELL_COPY.globalFilter}
-              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              <Chip
-                icon={<FilterAltOutlinedIcon />}
-                label={SHELL_COPY.globalFilterValue}
-                variant="outlined"
-                disabled
-                size="small"
-              />
-            </Box>
-          </Tooltip>
+          <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            <GlobalFilterSelector canCreate={flags['create-global-filter']} />
+          </Box>
         )}
 
         {viewing && (

@@ -1,0 +1,2 @@
+export { filtersRoutes } from './filters.routes';
+export { createGlobalFilter, deleteGlobalFilter, listGlobalFilters } from './filters.service';

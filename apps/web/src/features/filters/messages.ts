@@ -1,0 +1,56 @@
+import { FILTER_ERRORS, FILTER_MESSAGES, FILTER_NAME_MAX } from '@tidemark/contract';
+
+/** Strings of the global filter: the spec's messages (spec 1 §8) and the drawer's and selector's labels. */
+export const FILTERS_COPY = {
+  created: FILTER_MESSAGES.created,
+  deleted: FILTER_MESSAGES.deleted,
+  failed: FILTER_MESSAGES.failed,
+
+  selectorLabel: 'Global filter',
+  allData: 'All data',
+  allDataHint: 'No filter: every dimension value',
+  manage: 'Manage global filters',
+  menuTitle: 'Segment every page by',
+
+  drawerTitle: 'Global filter',
+  drawerIntro: 'Segment every page by one dimension value. The applied filter is kept in the page address.',
+  close: 'Close',
+  createTitle: 'New filter',
+  dimension: 'Dimension',
+  value: 'Value',
+  valueHint: 'Choose a dimension first',
+  name: 'Filter name',
+  nameHint: `Up to ${FILTER_NAME_MAX} characters`,
+  nameTooLong: `A filter name has at most ${FILTER_NAME_MAX} characters.`,
+  duplicateName: FILTER_ERRORS.duplicateName,
+  duplicateValue: (name: string) => `Already saved as '${name}'.`,
+  makeDefault: 'Apply this filter when the app opens',
+  apply: 'Apply',
+  applying: 'Applying…',
+  noDimensions: 'No dimensions yet. Mark fields as dimensions when you configure a data source.',
+  dimensionsFailed: "Couldn't load the dimensions.",
+  valuesFailed: "Couldn't load this dimension's values.",
+  noValues: 'This dimension has no values yet.',
+
+  savedTitle: 'Saved filters',
+  savedEmpty: 'No saved filters yet',
+  savedEmptyHint: 'Create one above: it is saved for everyone in this workspace.',
+  savedEmptyReadOnly: 'Saved filters of this workspace will appear here.',
+  savedFailedTitle: "Couldn't load the saved filters",
+  savedFailed: 'Something went wrong while loading the filters. Please try again.',
+  retry: 'Try again',
+  applyFilter: (name: string) => `Apply ${name}`,
+  applied: 'Applied',
+  isDefault: 'Default',
+  delete: (name: string) => `Delete ${name}`,
+  cannotDeleteApplied: 'The applied filter cannot be deleted',
+  cannotDeleteDefault: 'The default filter cannot be deleted',
+  clear: 'Clear filter',
+
+  deleteTitle: 'Delete this global filter?',
+  deleteBody: (name: string) =>
+    `'${name}' will be removed for everyone in this workspace. This cannot be undone.`,
+  cancel: 'Cancel',
+  confirmDelete: 'Delete',
+  deleting: 'Deleting…',
+} as const;
