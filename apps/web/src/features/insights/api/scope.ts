@@ -1,7 +1,6 @@
-import { useSearchParams } from 'react-router';
-import { tenantQuery, useTenantScope, type TenantScope } from '@/session';
+import { tenantQuery, useAppliedFilter, useTenantScope, type TenantScope } from '@/session';
 
-/** The tenant and the applied dimension filter (dim_name/dim_val from the URL) every insights call carries. */
+/** The tenant and the applied global filter (dim_name/dim_val) every insights call carries. */
 export interface InsightsScope extends TenantScope {
   dimName: string | null;
   dimVal: string | null;
@@ -9,10 +8,9 @@ export interface InsightsScope extends TenantScope {
 
 export function useInsightsScope(): InsightsScope {
   const tenant = useTenantScope();
-  const [params] = useSearchParams();
-  const dimName = params.get('dim_name');
-  const dimVal = params.get('dim_val');
-  return { ...tenant, dimName: dimName && dimVal !== null ? dimName : null, dimVal: dimName ? dimVal : null };
+  // The session's rule: the URL's filter, and none in demo mode (the demo workspace is not filtered).
+  const filter = useAppliedFilter();
+  return { ...tenant, dimName: filter?.dim_name ?? null, dimVal: filter?.dim_val ?? null };
 }
 
 export function scopeQuery(scope: InsightsScope) {

@@ -202,6 +202,19 @@ describe('the insights feed', () => {
     expect(span(second)).toBe(7 * DAY);
   });
 
+  it('sends the applied global filter with the list and the banner', async () => {
+    const mock = serve(pages([group('1', 0)]));
+    renderRoute('/feed?dim_name=country&dim_val=DE');
+    await screen.findByText('Orders rose 10% above expected', {}, { timeout: 5000 });
+    for (const path of ['/v1/insights/groups', '/v1/feed/summary/histogram', '/v1/feed/summary/top_metric']) {
+      const call = mock.callsTo(path)[0]!;
+      expect([call.url.searchParams.get('dim_name'), call.url.searchParams.get('dim_val')]).toEqual([
+        'country',
+        'DE',
+      ]);
+    }
+  });
+
   it('shows an empty state when the window holds no groups', async () => {
     serve(pages([]));
     renderRoute('/feed');
