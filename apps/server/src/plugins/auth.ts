@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE, TOKEN_MESSAGES } from '@tidemark/contract';
+import {
+  API_KEY_PREFIX,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  STATUS_CATALOGUE,
+  TOKEN_MESSAGES,
+} from '@tidemark/contract';
 import { AppError } from '../errors';
 import { baseContext } from './context';
 import { csrfTokenFor, resolveSession, safeEqual } from '../modules/auth';
