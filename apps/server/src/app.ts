@@ -25,6 +25,7 @@ import { metricsRoutes } from './modules/metrics';
 import { seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
+import { eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
+  await app.register(eventsRoutes);
 
   await app.register(web);
 
@@ -136,7 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await recoverInterruptedUploads(baseContext(app));
     if (config.seedDemo && config.seedDemoData) await requestDemoData(baseContext(app));
     await requestMissingPipelineRuns(baseContext(app));
+    // Partitions for today and the next days exist before the first beacon arrives.
+    await maintainPartitions(baseContext(app));
     if (config.runJobs) await schedulePipelineSweep(baseContext(app));
+    if (config.runJobs) await scheduleEventJobs(baseContext(app));
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
+import { eventsRoutes } from './events';
 import { filtersRoutes } from './filters';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
@@ -26,6 +27,7 @@ export const routes = {
   ...insightsRoutes,
   ...summaryRoutes,
   ...filtersRoutes,
+  ...eventsRoutes,
 } as const;
 
 export type Routes = typeof routes;
