@@ -1,4 +1,5 @@
 import { JSDOM } from 'jsdom';
+import { COLLECTOR_STUB } from '../../contract/src/events';
 import { describe, expect, it, vi } from 'vitest';
 import {
   LIMITS,
@@ -6,6 +7,7 @@ import {
   MAX_ERRORS_PER_PAGE,
   startCollector,
   stripUrl,
+  stripUrlsIn,
   type CollectedEvent,
   type CollectorOptions,
   type Payload,
@@ -26,6 +28,7 @@ function setup(
   } = {},
 ) {
   const dom = new JSDOM(options.html ?? '<!doctype html><body></body>', {
+    runScripts: 'outside-only',
     url: options.url ?? 'https://shop.example/products/42?utm_source=mail&email=a@b.c#reviews',
     referrer: options.referrer ?? 'https://search.example/results?q=shoes',
   });
@@ -74,6 +77,17 @@ describe('collector', () => {
       expect(stripUrl('data:image/png;base64,AAAA', base)).toBe('data:');
       expect(stripUrl('http://[bad', base)).toBe('');
       expect(stripUrl('/' + 'a'.repeat(2000), base)).toHaveLength(LIMITS.url);
+    });
+
+    it('drops query strings and fragments from URLs inside stacks and messages, keeping line and column', () => {
+      expect(
+        stripUrlsIn(
+          'at onclick (https://shop.example/p/42?email=a%40b.c&t=1#reviews:7:70)\n at https://cdn.example/app.js?v=3:1:2 ' +
+            'fetch https://api.example/x?token=abc failed',
+        ),
+      ).toBe(
+        'at onclick (https://shop.example/p/42:7:70)\n at https://cdn.example/app.js:1:2 fetch https://api.example/x failed',
+      );
     });
 
     it('records the page and its referrer without their query strings', () => {
@@ -399,6 +413,26 @@ describe('collector', () => {
       hide();
       expect(read).not.toHaveBeenCalled();
       expect(sent().length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('before the script loaded', () => {
+    it('takes over the errors and failed assets the inline snippet queued', () => {
+      const { collector } = setup({
+        before: (w) => {
+          w.eval(COLLECTOR_STUB);
+          const img = w.document.createElement('img');
+          img.setAttribute('src', '/hero.png?w=1');
+          w.document.body.appendChild(img);
+          img.dispatchEvent(new w.Event('error'));
+          w.dispatchEvent(new w.ErrorEvent('error', { message: 'early throw' }));
+        },
+      });
+      expect(collector.queue.map((e) => [e.y, e.g ?? e.m, e.p])).toEqual([
+        ['pv', undefined, 'https://shop.example/products/42'],
+        ['ast', 'image', 'https://shop.example/products/42'],
+        ['js', 'early throw', 'https://shop.example/products/42'],
+      ]);
     });
   });
 

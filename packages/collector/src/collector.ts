@@ -69,6 +69,10 @@ export function stripUrl(url: string, base: string, keepQuery = false): string {
   return (u.origin + u.pathname + (keepQuery ? u.search : '')).slice(0, LIMITS.url);
 }
 
+// A URL inside free text (stack frames, messages) keeps its path and any :line:column, not its query or fragment.
+const URL_QUERY = /(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(?=(?::\d+){1,2}(?:[\s)]|$)|[\s)]|$)/g;
+export const stripUrlsIn = (text: string): string => text.replace(URL_QUERY, '$1');
+
 function storage(win: Win): Storage | null {
   try {
     return win.sessionStorage;
@@ -196,49 +200,46 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
 
   function scriptError(kind: 'error' | 'rejection', message: unknown, err: unknown, extra?: object) {
     const e = (err && typeof err === 'object' ? err : {}) as { name?: unknown; stack?: unknown };
+    const clean = (text: string | undefined) => (text && !o.keepQuery ? stripUrlsIn(text) : text);
     error('js', {
       k: kind,
-      m: cut(message, LIMITS.message) || '',
+      m: clean(cut(message, LIMITS.message)) || '',
       n: cut(e.name, 100),
-      st: cut(e.stack, LIMITS.stack),
+      st: clean(cut(e.stack, LIMITS.stack)),
       ...extra,
     });
   }
 
   // Capture phase on window sees both script errors and resource errors, which do not bubble.
-  win.addEventListener(
-    'error',
-    (ev: Event) => {
-      const el = ev.target as HTMLElement | null;
-      if (el && el !== (win as unknown) && el.tagName) {
-        const tag = el.tagName;
-        const link = tag === 'LINK' ? (el as HTMLLinkElement) : null;
-        const g =
-          tag === 'SCRIPT'
-            ? 'script'
-            : tag === 'IMG'
-              ? 'image'
-              : link && /stylesheet/i.test(link.rel)
-                ? 'stylesheet'
-                : link && link.getAttribute('as') === 'font'
-                  ? 'font'
-                  : '';
-        if (!g) return;
-        const src =
-          (el as HTMLImageElement).currentSrc || el.getAttribute('src') || el.getAttribute('href') || '';
-        error('ast', { g, u: strip(src) });
-        return;
-      }
-      const e = ev as ErrorEvent;
-      scriptError('error', e.message || (e.error && e.error.message), e.error, {
-        f: e.filename ? strip(e.filename) : undefined,
-        l: e.lineno || undefined,
-        c: e.colno || undefined,
-      });
-    },
-    true,
-  );
-  win.addEventListener('unhandledrejection', (ev: PromiseRejectionEvent) => {
+  function onError(ev: Event) {
+    const el = ev.target as HTMLElement | null;
+    if (el && el !== (win as unknown) && el.tagName) {
+      const tag = el.tagName;
+      const link = tag === 'LINK' ? (el as HTMLLinkElement) : null;
+      const g =
+        tag === 'SCRIPT'
+          ? 'script'
+          : tag === 'IMG'
+            ? 'image'
+            : link && /stylesheet/i.test(link.rel)
+              ? 'stylesheet'
+              : link && link.getAttribute('as') === 'font'
+                ? 'font'
+                : '';
+      if (!g) return;
+      const src =
+        (el as HTMLImageElement).currentSrc || el.getAttribute('src') || el.getAttribute('href') || '';
+      error('ast', { g, u: strip(src) });
+      return;
+    }
+    const e = ev as ErrorEvent;
+    scriptError('error', e.message || (e.error && e.error.message), e.error, {
+      f: e.filename ? strip(e.filename) : undefined,
+      l: e.lineno || undefined,
+      c: e.colno || undefined,
+    });
+  }
+  function onRejection(ev: PromiseRejectionEvent) {
     const reason = ev.reason as { message?: unknown } | unknown;
     let message: unknown = reason;
     if (reason && typeof reason === 'object') {
@@ -252,7 +253,9 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
       }
     }
     scriptError('rejection', message, reason);
-  });
+  }
+  win.addEventListener('error', onError, true);
+  win.addEventListener('unhandledrejection', onRejection);
 
   const fonts = doc.fonts as (FontFaceSet & EventTarget) | undefined;
   if (fonts && fonts.addEventListener) {
@@ -333,8 +336,12 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
   win.addEventListener('pagehide', flush);
 
   // `tidemark('purchase', { value, currency })`; calls made before the script loaded wait in tidemark.q.
-  const api = win as unknown as { tidemark?: { q?: ArrayLike<unknown>[] } & ((...a: unknown[]) => void) };
+  const api = win as unknown as {
+    tidemark?: { q?: ArrayLike<unknown>[]; e?: Event[] } & ((...a: unknown[]) => void);
+  };
   const early = (api.tidemark && api.tidemark.q) || [];
+  // Errors the snippet caught while this script was still loading (a broken hero image, an early throw).
+  const earlyErrors = (api.tidemark && api.tidemark.e) || [];
   const command = (name: unknown, data?: { value?: unknown; currency?: unknown }) => {
     if (name !== 'purchase' || !data) return;
     const value = Number(data.value);
@@ -346,6 +353,10 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
 
   if (!o.sampling) loadSampling();
   view();
+  for (const ev of earlyErrors) {
+    if (ev.type === 'unhandledrejection') onRejection(ev as PromiseRejectionEvent);
+    else onError(ev);
+  }
   for (const call of early) command(call[0], call[1] as never);
   return c;
 

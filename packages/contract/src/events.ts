@@ -22,6 +22,19 @@ export const BROWSER_ERROR_SUB_TYPES = ['js', 'beacon', 'network', 'asset'] as c
 export type BrowserErrorSubType = (typeof BROWSER_ERROR_SUB_TYPES)[number];
 export type SiteEventKind = 'pageview' | 'error' | 'conversion';
 
+/**
+ * The inline part of the install snippet: queues `tidemark(...)` calls, and errors (with failed assets) that
+ * happen while collector.js is still loading, for the collector to take over.
+ */
+export const COLLECTOR_STUB =
+  'window.tidemark||(window.tidemark=function(){(tidemark.q=tidemark.q||[]).push(arguments)},tidemark.e=[],' +
+  "addEventListener('error',function(e){tidemark.e&&tidemark.e.push(e)},!0)," +
+  "addEventListener('unhandledrejection',function(e){tidemark.e&&tidemark.e.push(e)}))";
+
+/** The install snippet the settings show, with the workspace's public site key. */
+export const collectorSnippet = (collectorUrl: string, siteKey: string): string =>
+  `<script>${COLLECTOR_STUB}</script>\n<script async src="${collectorUrl}" data-key="${siteKey}"></script>`;
+
 export const COLLECT_MESSAGES = {
   unknownKey: 'It looks like there is no data for this site key.',
   malformed: 'The events payload is not valid.',

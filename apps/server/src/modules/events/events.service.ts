@@ -2,6 +2,7 @@ import {
   COLLECT_MESSAGES,
   COLLECT_PAYLOAD_VERSION,
   EVENTS_SAMPLING_DEFAULT,
+  collectorSnippet,
   type CollectConfig,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
@@ -134,9 +135,7 @@ export async function getSiteKey({ ctx }: { ctx: TenantContext }) {
   return {
     site_key: key,
     collector_url: collectorUrl,
-    snippet:
-      '<script>window.tidemark=window.tidemark||function(){(tidemark.q=tidemark.q||[]).push(arguments)}</script>\n' +
-      `<script async src="${collectorUrl}" data-key="${key}"></script>`,
+    snippet: collectorSnippet(collectorUrl, key),
   };
 }
 

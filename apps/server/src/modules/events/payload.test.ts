@@ -36,6 +36,20 @@ describe('events payload', () => {
     ]);
   });
 
+  it('drops queries and fragments of URLs inside messages and stacks', () => {
+    const { events } = parse([
+      {
+        y: 'js',
+        t: NOW,
+        p: 'https://s.example/c?x=1',
+        m: 'failed https://api.example/a?token=secret',
+        st: 'at f (https://s.example/c?email=a%40b#top:7:70)',
+      },
+    ]);
+    expect(events[0]!.message).toBe('failed https://api.example/a');
+    expect(events[0]!.detail?.stack).toBe('at f (https://s.example/c:7:70)');
+  });
+
   it('replaces browser times far from the server clock with the time of receipt', () => {
     const { events } = parse([
       { y: 'pv', t: NOW - 3_600_000, p: 'https://s.example/' },

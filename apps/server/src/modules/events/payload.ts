@@ -42,6 +42,15 @@ const MAX_FUTURE_MS = 5 * 60_000;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+// The collector already drops them; a collector told to keep queries, or an old one, must not store them in text.
+const URL_QUERY = /(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(?=(?::\d+){1,2}(?:[\s)]|$)|[\s)]|$)/g;
+
+/** Free text (messages, stacks) with every URL's query and fragment dropped. */
+function prose(value: unknown, max: number): string | null {
+  const s = text(value, max);
+  return s && s.replace(URL_QUERY, '$1');
+}
+
 function text(value: unknown, max: number): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const s = String(value).replace(CONTROL, '').slice(0, max);
@@ -84,10 +93,10 @@ function detailOf(
     if (value !== null && value !== undefined) detail[key] = value;
   };
   if (y === 'js') {
-    const message = text(e.m, LIMITS.message) ?? 'Unknown error';
+    const message = prose(e.m, LIMITS.message) ?? 'Unknown error';
     put('kind', e.k === 'rejection' ? 'unhandledrejection' : 'error');
     put('name', text(e.n, LIMITS.name));
-    put('stack', text(e.st, LIMITS.stack));
+    put('stack', prose(e.st, LIMITS.stack));
     put('file', url(e.f));
     put('line', int(e.l, 0, 10_000_000));
     put('column', int(e.c, 0, 10_000_000));
