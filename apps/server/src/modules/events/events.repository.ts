@@ -32,44 +32,48 @@ export async function saveSampling(db: Queryable, tenantId: number, sampling: un
   );
 }
 
+export interface EventBatch {
+  tenantId: number;
+  sessionId: string;
+  agent: Agent;
+  events: SiteEvent[];
+}
+
 /**
  * One statement, so one commit: the events and the hours they touch in the rollup queue land together or not
- * at all. Arrays per column keep it a single round trip whatever the batch size.
+ * at all. Arrays per column keep it a single round trip whatever the number of batches and events.
  */
-export async function insertEvents(
-  db: Queryable,
-  tenantId: number,
-  sessionId: string,
-  agent: Agent,
-  events: SiteEvent[],
-): Promise<void> {
+export async function insertEvents(db: Queryable, batches: EventBatch[]): Promise<void> {
+  const rows = batches.flatMap((b) => b.events.map((e) => ({ b, e })));
+  const column = <T>(f: (r: { b: EventBatch; e: SiteEvent }) => T) => rows.map(f);
   await db.query(
     `with rows as (
        insert into site_events (tenant_id, occurred_at, session_id, kind, sub_type, page, fingerprint, message,
          detail, sample_rate, browser, os, device, value, currency)
-       select $1, o, $2, k, st, p, f, m, d::jsonb, sr, $3, $4, $5, v, c
-       from unnest($6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-         $13::real[], $14::numeric[], $15::text[]) as u(o, k, st, p, f, m, d, sr, v, c)
-       returning occurred_at
+       select t, o, s, k, st, p, f, m, d::jsonb, sr, br, os, dv, v, c
+       from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+         $8::text[], $9::text[], $10::real[], $11::text[], $12::text[], $13::text[], $14::numeric[], $15::text[])
+         as u(t, o, s, k, st, p, f, m, d, sr, br, os, dv, v, c)
+       returning tenant_id, occurred_at
      )
      insert into event_rollup_queue (tenant_id, hour)
-     select distinct $1::bigint, date_trunc('hour', occurred_at at time zone 'UTC') at time zone 'UTC' from rows`,
+     select distinct tenant_id, date_trunc('hour', occurred_at at time zone 'UTC') at time zone 'UTC' from rows`,
     [
-      tenantId,
-      sessionId,
-      agent.browser,
-      agent.os,
-      agent.device,
-      events.map((e) => e.occurredAt.toISOString()),
-      events.map((e) => e.kind),
-      events.map((e) => e.subType),
-      events.map((e) => e.page),
-      events.map((e) => e.fingerprint),
-      events.map((e) => e.message),
-      events.map((e) => (e.detail ? JSON.stringify(e.detail) : null)),
-      events.map((e) => e.sampleRate),
-      events.map((e) => e.value),
-      events.map((e) => e.currency),
+      column((r) => r.b.tenantId),
+      column((r) => r.e.occurredAt.toISOString()),
+      column((r) => r.b.sessionId),
+      column((r) => r.e.kind),
+      column((r) => r.e.subType),
+      column((r) => r.e.page),
+      column((r) => r.e.fingerprint),
+      column((r) => r.e.message),
+      column((r) => (r.e.detail ? JSON.stringify(r.e.detail) : null)),
+      column((r) => r.e.sampleRate),
+      column((r) => r.b.agent.browser),
+      column((r) => r.b.agent.os),
+      column((r) => r.b.agent.device),
+      column((r) => r.e.value),
+      column((r) => r.e.currency),
     ],
   );
 }

@@ -129,6 +129,22 @@ describe('events ingest', () => {
     });
   });
 
+  it('stores every event of many beacons arriving at once, each answered after its own events are stored', async () => {
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post(batch([pageView(`https://shop.example/many/${i}`), jsError()], `m${i}`)),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(60).fill(202));
+    expect(await count()).toBe(before + 120);
+    const sessions = await t.db.query<{ n: number }>(
+      `select count(distinct session_id)::int as n from site_events where tenant_id = $1 and page like '%/many/%'`,
+      [shop.tenant.tenant_id],
+    );
+    expect(sessions[0]!.n).toBe(60);
+  });
+
   it('answers a CORS preflight for clients that send JSON', async () => {
     const res = await t.app.inject({
       method: 'OPTIONS',

@@ -11,13 +11,12 @@ import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   dropPartitionsBefore,
   ensurePartitions,
-  insertEvents,
-  isMissingPartition,
   rollUpQueued,
   samplingOf,
   siteKeyOf,
   tenantOfSiteKey,
 } from './events.repository';
+import { writerFor } from './event-writer';
 import { parsePayload } from './payload';
 import { agentOf, isBot } from './user-agent';
 
@@ -73,15 +72,12 @@ export async function ingestEvents({
   if (isBot(input.userAgent))
     return { success: true, accepted: 0, dropped: batch.events.length + batch.dropped };
   if (batch.events.length === 0) return { success: true, accepted: 0, dropped: batch.dropped };
-  const agent = agentOf(input.userAgent!);
-  try {
-    await insertEvents(ctx.db, tenantId, batch.sessionId, agent, batch.events);
-  } catch (error) {
-    // The partition job has not run yet (first start, clock jump): make today's and retry once.
-    if (!isMissingPartition(error)) throw error;
-    await ensurePartitions(ctx.db, new Date(), 1);
-    await insertEvents(ctx.db, tenantId, batch.sessionId, agent, batch.events);
-  }
+  await writerFor(ctx.db).write({
+    tenantId,
+    sessionId: batch.sessionId,
+    agent: agentOf(input.userAgent!),
+    events: batch.events,
+  });
   return { success: true, accepted: batch.events.length, dropped: batch.dropped };
 }
 
