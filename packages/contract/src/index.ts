@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './series';
 export * from './filters';
 export * from './events';
+export * from './tokens';

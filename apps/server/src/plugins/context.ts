@@ -14,6 +14,8 @@ export interface AuthUser {
   tenantId: number;
   isOperator: boolean;
   sessionHash: string;
+  /** Whether the user belongs to the workspace the request names, when read with the session. */
+  membership?: { tenantId: number; member: boolean };
 }
 
 /** What every service verb receives: infrastructure plus who is calling. */

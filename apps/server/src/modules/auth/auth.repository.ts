@@ -19,6 +19,9 @@ export interface SessionUserRow extends UserRow {
   is_operator: boolean;
   expires_at: Date;
   last_seen_at: Date;
+  /** Membership of the workspace the request names (or the user's own), read in the same round trip. */
+  member_tenant_id?: number;
+  is_member?: boolean;
 }
 
 const OPERATOR_EXPR = `exists (select 1 from memberships m join tenants t on t.tenant_id = m.tenant_id
@@ -27,12 +30,16 @@ const OPERATOR_EXPR = `exists (select 1 from memberships m join tenants t on t.t
 export async function findSessionUser(
   db: Queryable,
   sessionHash: string,
+  tenantId?: number,
 ): Promise<SessionUserRow | undefined> {
   const rows = await db.query<SessionUserRow>(
-    `select u.*, s.expires_at, s.last_seen_at, ${OPERATOR_EXPR} as is_operator
+    `select u.*, s.expires_at, s.last_seen_at, ${OPERATOR_EXPR} as is_operator,
+            coalesce($2::bigint, u.tenant_id)::int as member_tenant_id,
+            exists (select 1 from memberships m
+                     where m.user_id = u.user_id and m.tenant_id = coalesce($2::bigint, u.tenant_id)) as is_member
      from sessions s join users u on u.user_id = s.user_id
      where s.session_hash = $1 and s.expires_at > now()`,
-    [sessionHash],
+    [sessionHash, tenantId ?? null],
   );
   return rows[0];
 }

@@ -31,10 +31,12 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export async function resolveSession(
   ctx: BaseContext,
   rawToken: string | undefined,
+  /** The workspace the request names: its membership is read in the same round trip. */
+  tenantId?: number,
 ): Promise<AuthUser | null> {
   if (!rawToken || rawToken.length > 200) return null;
   const sessionHash = hashToken(rawToken);
-  const row = await repo.findSessionUser(ctx.db, sessionHash);
+  const row = await repo.findSessionUser(ctx.db, sessionHash, tenantId);
   if (!row) return null;
   // Refresh at most hourly so reads do not turn into a write per request.
   if (Date.now() - row.last_seen_at.getTime() > 3_600_000) {
@@ -47,6 +49,9 @@ export async function resolveSession(
     tenantId: row.tenant_id,
     isOperator: row.is_operator,
     sessionHash,
+    ...(row.member_tenant_id !== undefined && row.is_member !== undefined
+      ? { membership: { tenantId: row.member_tenant_id, member: row.is_member } }
+      : {}),
   };
 }
 

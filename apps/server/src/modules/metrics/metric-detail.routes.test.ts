@@ -83,6 +83,45 @@ describe('metric detail, edit, options, filters and impact', () => {
       (await call('GET', '/v1/metrics_hub/metrics/filters?name=funnel_name')).json(),
     );
     expect(filters.values).toEqual(['Checkout']);
+    // The list names the funnel, filters by it and sorts by it.
+    const listed = (await call('GET', '/v1/metrics_hub/metrics?funnel_name=Checkout')).json() as {
+      rows: Array<{ kpi_id: string; funnel_name: string | null }>;
+      count: number;
+    };
+    expect(listed.count).toBe(1);
+    expect(listed.rows[0]).toMatchObject({ kpi_id: String(orders), funnel_name: 'Checkout' });
+    expect((await call('GET', '/v1/metrics_hub/metrics?funnel_name=Nothing')).json().count).toBe(0);
+    const sorted = (await call('GET', '/v1/metrics_hub/metrics?sort_by=funnel_name&order=asc')).json() as {
+      rows: Array<{ funnel_name: string | null }>;
+    };
+    expect(sorted.rows[0]!.funnel_name).toBe('Checkout');
+  });
+
+  it('lists, filters and sorts metrics by the funnel and category they are filed under', async () => {
+    await call('PUT', `/v1/metrics_hub/metrics/${orders}`, {
+      funnel: { name: 'Checkout' },
+      category: { name: 'Sales' },
+    });
+    const bySales = MetricsResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics?category_name=Sales')).json(),
+    );
+    expect(bySales.count).toBe(1);
+    expect(bySales.rows[0]).toMatchObject({
+      kpi_id: orders,
+      category_name: 'Sales',
+      funnel_name: 'Checkout',
+    });
+    const byFunnel = MetricsResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics?funnel_name=Nowhere')).json(),
+    );
+    expect(byFunnel.count).toBe(0);
+    // Filed metrics first both ways: the unfiled ones sort last.
+    for (const order of ['asc', 'desc']) {
+      const sorted = MetricsResponseSchema.parse(
+        (await call('GET', `/v1/metrics_hub/metrics?sort_by=category_name&order=${order}`)).json(),
+      );
+      expect(sorted.rows[0]!.kpi_id).toBe(orders);
+    }
   });
 
   it('refuses read-only attributes, out-of-range values and unknown metrics', async () => {

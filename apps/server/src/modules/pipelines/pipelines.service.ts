@@ -100,7 +100,6 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
   const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
   const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
-  const budget = { left: DRILL_DOWN_BUDGET };
   const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
   const connections = new Set(metrics.map((m) => m.connection_id));
@@ -169,7 +168,6 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           additive: additive.has(metric.kpi_id),
           format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
           newest: span.length ? Math.max(...span) : 0,
-          budget,
           eligible: new Set(
             output.findings
               .filter((f) => f.dim_name === '' && f.rootcause_input)
@@ -315,17 +313,15 @@ interface DrillDown {
   newest: number;
   /** Overall findings that may read pair data in this run (the newest ones). */
   eligible: Set<InsightFinding>;
-  /** Pair reads left in this run, shared by every metric. */
-  budget: { left: number };
 }
 
 /**
  * Drill-downs are read for recent insights only (older ones are history, and each costs a warehouse read):
- * those of the last DRILL_DOWN_DAYS, at most DRILL_DOWN_MAX per metric and grain, newest first.
+ * the DRILL_DOWN_MAX newest of the last DRILL_DOWN_DAYS per metric and grain, once per insight (again only
+ * when another value comes to lead its root cause).
  */
 const DRILL_DOWN_DAYS = 120;
-const DRILL_DOWN_MAX = 25;
-const DRILL_DOWN_BUDGET = 60;
+const DRILL_DOWN_MAX = 5;
 
 const topOf = (rc: RootCauseResult | null) => {
   const d = rc?.rootcause_data[0]?.rootcause_details[0];
@@ -359,8 +355,8 @@ function keepDrillDowns(rc: RootCauseResult, stored: RootCauseResult | null): Ro
 /**
  * Adds one level of drill-down to an overall insight's root cause (its top value split by each other
  * dimension), and names the pair in the insight's text ("mostly Mobile in US"). A re-run whose leading value
- * is unchanged keeps the stored drill-down instead of reading the warehouse again; a run reads pairs for at
- * most DRILL_DOWN_BUDGET insights, so an incremental update stays quick.
+ * is unchanged keeps the stored drill-down (or its lack of one) instead of reading the warehouse again, so
+ * an incremental update reads pairs only for new insights.
  */
 async function addDrillDown(
   ctx: Ctx,
@@ -375,11 +371,11 @@ async function addDrillDown(
   if (finding.dim_name !== '' || !rc || rc.status !== 'ok' || !input) return;
   const top = rc.rootcause_data[0];
   if (!top) return;
+  const sameLeader = !!stored && stored.status === 'ok' && topOf(stored) === topOf(rc);
   let result = keepDrillDowns(rc, stored);
   if (!result) {
+    if (sameLeader) return;
     if (!drill.eligible.has(finding) || finding.ts_end < drill.newest - DRILL_DOWN_DAYS * 86_400_000) return;
-    if (drill.budget.left <= 0) return;
-    drill.budget.left--;
     const req = {
       grain,
       patternType: finding.draft.pattern_type,

@@ -38,7 +38,8 @@ export async function authorizeTenant(db: Queryable, input: TenantAccessInput): 
     if (!(await repo.findTenant(db, tenantId))) throw forbidden();
     return tenantId;
   }
-  if (!(await repo.isMember(db, tenantId, user.userId))) throw forbidden();
+  const known = user.membership?.tenantId === tenantId ? user.membership.member : undefined;
+  if (!(known ?? (await repo.isMember(db, tenantId, user.userId)))) throw forbidden();
   return tenantId;
 }
 
