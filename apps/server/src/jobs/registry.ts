@@ -8,5 +8,11 @@ import type { JobDefinition } from './queue';
 
 /** Every area's jobs; each module exports a function that builds its definitions from the shared context. */
 export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
-  return [...connectionsJobs(ctx), ...seriesJobs(ctx), ...pipelineJobs(ctx), ...demoJobs(ctx), ...eventsJobs(ctx)];
+  return [
+    ...connectionsJobs(ctx),
+    ...seriesJobs(ctx),
+    ...pipelineJobs(ctx),
+    ...demoJobs(ctx),
+    ...eventsJobs(ctx),
+  ];
 }
