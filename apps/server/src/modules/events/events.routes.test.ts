@@ -95,6 +95,13 @@ describe('events ingest', () => {
     expect(body.snippet).toContain(`data-key="${body.site_key}"`);
   });
 
+  it('documents the collector calls in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/collect', '/v1/collect/config', '/v1/events/site_key']),
+    );
+  });
+
   it('serves the built collector to pages of any origin', async () => {
     const res = await t.app.inject({ url: '/collector.js' });
     expect(res.statusCode).toBe(200);
