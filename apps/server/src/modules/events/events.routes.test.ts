@@ -162,6 +162,17 @@ describe('events ingest', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     expect((await post(batch([pageView()]), { type: 'application/json' })).statusCode).toBe(202);
+    for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
+      expect((await post(batch([pageView()]), { type })).statusCode, type).toBe(202);
+    }
+    // A beacon of a Blob without a type has no content type at all.
+    const untyped = await t.app.inject({
+      method: 'POST',
+      url: `/v1/collect?key=${key}`,
+      headers: { 'user-agent': CHROME },
+      payload: batch([pageView()]),
+    });
+    expect(untyped.statusCode, untyped.body).toBe(202);
   });
 
   it('parses browser, OS and device on the server', async () => {
