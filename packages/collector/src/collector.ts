@@ -119,6 +119,8 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
   const sessionId = sessionIdFor(win);
   let errors = 0;
   let page = '';
+  /** While the snippet's early errors are replayed: the time each happened. */
+  let replayedAt = 0;
 
   const c: Collector = {
     flush,
@@ -144,7 +146,7 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
   // The sampling draw is made now and compared at send time, so rates fetched later still apply.
   function error(y: ErrorType, fields: Record<string, unknown>) {
     if (errors++ >= MAX_ERRORS_PER_PAGE) return;
-    push({ y, t: now(), p: page, r: random(), ...fields });
+    push({ y, t: replayedAt || now(), p: page, r: random(), ...fields });
   }
 
   function flush() {
@@ -354,9 +356,12 @@ export function startCollector(win: Win, o: CollectorOptions): Collector {
   if (!o.sampling) loadSampling();
   view();
   for (const ev of earlyErrors) {
+    const at = Math.round(win.performance.timeOrigin + ev.timeStamp);
+    replayedAt = at > 0 && at <= now() ? at : 0;
     if (ev.type === 'unhandledrejection') onRejection(ev as PromiseRejectionEvent);
     else onError(ev);
   }
+  replayedAt = 0;
   for (const call of early) command(call[0], call[1] as never);
   return c;
 
