@@ -107,8 +107,9 @@ describe('the metrics dashboard and metric page', () => {
 
     // The card view, by category, with the weekly change and a small timeline; it is remembered.
     await page.getByRole('button', { name: 'Card view' }).click();
-    const uncategorized = page.getByRole('region', { name: 'Uncategorized' });
-    await uncategorized.waitFor();
+    // The demo files its metrics under Sales and Traffic.
+    await page.getByRole('region', { name: 'Traffic' }).waitFor();
+    await page.getByRole('region', { name: 'Sales' }).waitFor();
     const card = page.getByRole('link', { name: 'Open Revenue' });
     await card.getByText('vs previous 7 days').waitFor();
     await card.getByRole('img', { name: /Revenue, daily values/ }).waitFor();
@@ -127,7 +128,7 @@ describe('the metrics dashboard and metric page', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'metric-detail');
 
-    // Edit (demo metrics start at tier 2): only the changed attributes are sent, converted as the spec says; a toast confirms.
+    // Edit (the demo's Revenue is tier 1, in Sales): only the changed attributes are sent, converted as the spec says; a toast confirms.
     const puts: Request[] = [];
     page.on('request', (r) => {
       if (r.method() === 'PUT') puts.push(r);
@@ -135,11 +136,11 @@ describe('the metrics dashboard and metric page', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit metric attributes' });
     await dialog.getByRole('combobox', { name: 'Tier' }).click();
-    await page.getByRole('option', { name: 'Tier 1' }).click();
+    await page.getByRole('option', { name: 'Tier 3' }).click();
     await dialog.getByLabel('Impact to topline (%)').fill('100.5');
     await dialog.getByText('Enter a percent between 0 and 100').waitFor();
     await dialog.getByLabel('Impact to topline (%)').fill('12.5');
-    await dialog.getByLabel('Category').fill('Sales');
+    await dialog.getByLabel('Category').fill('Merchandising');
     await screenshot(page, 'metric-edit-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Metric attributes are updated successfully.').waitFor();
@@ -148,20 +149,23 @@ describe('the metrics dashboard and metric page', () => {
     await screenshot(page, 'metric-saved');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({
-      tier: 1,
+      tier: 3,
       impact_to_topline: 0.125,
-      category: { name: 'Sales' },
+      category: { name: 'Merchandising' },
     });
     await page.getByText('12.5%').waitFor();
-    await page.getByText('Tier 1').first().waitFor();
+    await page.getByText('Tier 3').first().waitFor();
 
-    // Back on the table, the row shows the new tier and category; the cards group it under Sales.
+    // Back on the table, the row shows the new tier and category; the cards group it under Merchandising.
     await page.getByRole('link', { name: 'All metrics' }).click();
-    await page.getByRole('region', { name: 'Sales' }).getByRole('link', { name: 'Open Revenue' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Merchandising' })
+      .getByRole('link', { name: 'Open Revenue' })
+      .waitFor();
     await page.getByRole('button', { name: 'Table view' }).click();
     const revenue = rows.filter({ has: page.getByRole('link', { name: 'Revenue', exact: true }) });
-    await revenue.getByText('Tier 1').waitFor();
-    await revenue.getByText('Sales').waitFor();
+    await revenue.getByText('Tier 3').waitFor();
+    await revenue.getByText('Merchandising').waitFor();
     await revenue.getByText('12.5%').waitFor();
 
     // An unknown metric shows the not-found view.
