@@ -26,6 +26,7 @@ import { seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
 import { apiKeysRoutes } from './modules/apikeys';
+import { eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
+  await app.register(eventsRoutes);
   await app.register(apiKeysRoutes);
 
   await app.register(web);
@@ -138,7 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await recoverInterruptedUploads(baseContext(app));
     if (config.seedDemo && config.seedDemoData) await requestDemoData(baseContext(app));
     await requestMissingPipelineRuns(baseContext(app));
+    // Partitions for today and the next days exist before the first beacon arrives.
+    await maintainPartitions(baseContext(app));
     if (config.runJobs) await schedulePipelineSweep(baseContext(app));
+    if (config.runJobs) await scheduleEventJobs(baseContext(app));
   });
   return app;
 }

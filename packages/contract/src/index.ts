@@ -13,4 +13,5 @@ export * from './connections';
 export * from './metrics';
 export * from './series';
 export * from './filters';
+export * from './events';
 export * from './tokens';

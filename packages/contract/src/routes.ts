@@ -1,6 +1,7 @@
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
+import { eventsRoutes } from './events';
 import { filtersRoutes } from './filters';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
@@ -27,6 +28,7 @@ export const routes = {
   ...insightsRoutes,
   ...summaryRoutes,
   ...filtersRoutes,
+  ...eventsRoutes,
   ...tokensRoutes,
 } as const;
 

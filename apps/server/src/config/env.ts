@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   PIPELINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   PIPELINE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  COLLECT_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
+  COLLECT_LIMIT_PER_KEY: z.coerce.number().int().positive().default(60_000),
 });
 
 export interface Config {
@@ -94,6 +97,11 @@ export interface Config {
   pipelineThreads: number | undefined;
   /** Hard limit of one metric's analysis at one grain. */
   pipelineTimeoutSeconds: number;
+  /** Days raw site events are kept; older day partitions are dropped (rollups stay). */
+  eventsRetentionDays: number;
+  /** Collector requests per minute from one IP, and to one site key. */
+  collectLimitPerIp: number;
+  collectLimitPerKey: number;
 }
 
 export interface OidcProviderConfig {
@@ -174,6 +182,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     jobPollSeconds: e.JOB_POLL_SECONDS,
     pipelineThreads: e.PIPELINE_THREADS,
     pipelineTimeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS,
+    eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+    collectLimitPerIp: e.COLLECT_LIMIT_PER_IP,
+    collectLimitPerKey: e.COLLECT_LIMIT_PER_KEY,
   };
   return { ...config, ...overrides };
 }

@@ -1,11 +1,18 @@
 import type { BaseContext } from '../plugins/context';
 import { connectionsJobs } from '../modules/connections';
 import { demoJobs } from '../modules/demo';
+import { eventsJobs } from '../modules/events';
 import { pipelineJobs } from '../modules/pipelines';
 import { seriesJobs } from '../modules/series';
 import type { JobDefinition } from './queue';
 
 /** Every area's jobs; each module exports a function that builds its definitions from the shared context. */
 export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
-  return [...connectionsJobs(ctx), ...seriesJobs(ctx), ...pipelineJobs(ctx), ...demoJobs(ctx)];
+  return [
+    ...connectionsJobs(ctx),
+    ...seriesJobs(ctx),
+    ...pipelineJobs(ctx),
+    ...demoJobs(ctx),
+    ...eventsJobs(ctx),
+  ];
 }

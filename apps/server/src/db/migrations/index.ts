@@ -5,6 +5,7 @@ import data from './0004-data';
 import insights from './0005-insights';
 import insightMoneyForecast from './0006-insight-money-forecast';
 import globalFilters from './0007-global-filters';
+import events from './0008-events';
 import apiKeys from './0010-api-keys';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
@@ -16,5 +17,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0005-insights', sql: insights },
   { id: '0006-insight-money-forecast', sql: insightMoneyForecast },
   { id: '0007-global-filters', sql: globalFilters },
+  { id: '0008-events', sql: events },
   { id: '0010-api-keys', sql: apiKeys },
 ];

@@ -1,0 +1,201 @@
+import {
+  COLLECT_MESSAGES,
+  COLLECT_PAYLOAD_VERSION,
+  EVENTS_SAMPLING_DEFAULT,
+  collectorSnippet,
+  type CollectConfig,
+} from '@tidemark/contract';
+import { AppError } from '../../errors';
+import { defineJob, type JobDefinition } from '../../jobs/queue';
+import type { BaseContext, TenantContext } from '../../plugins/context';
+import {
+  dropPartitionsBefore,
+  ensurePartitions,
+  rollUpQueued,
+  samplingOf,
+  siteKeyOf,
+  tenantOfSiteKey,
+} from './events.repository';
+import { writerFor } from './event-writer';
+import { parsePayload } from './payload';
+import { agentOf, isBot } from './user-agent';
+
+export const ROLL_UP_JOB = 'events.roll-up';
+export const PARTITIONS_JOB = 'events.maintain-partitions';
+const ROLL_UP_BATCH = 20_000;
+const DAY_MS = 86_400_000;
+/** Partitions exist this many days ahead, so the ingest never waits on DDL. */
+const DAYS_AHEAD = 3;
+
+// Every beacon names its site key: a short in-process memory spares a query per request. Unknown keys are
+// remembered too, so a flood of made-up keys costs no database work.
+const KEY_TTL_MS = 60_000;
+const keys = new Map<string, { tenantId: number | null; until: number }>();
+
+async function tenantForKey(ctx: BaseContext, key: string): Promise<number> {
+  const now = Date.now();
+  let known = keys.get(key);
+  if (!known || known.until < now) {
+    const tenantId = /^[a-z0-9]{8,64}$/.test(key) ? await tenantOfSiteKey(ctx.db, key) : null;
+    if (keys.size > 10_000) keys.clear();
+    known = { tenantId, until: now + KEY_TTL_MS };
+    keys.set(key, known);
+  }
+  if (known.tenantId === null) throw new AppError('not_found', COLLECT_MESSAGES.unknownKey);
+  return known.tenantId;
+}
+
+export interface IngestResult {
+  success: true;
+  accepted: number;
+  dropped: number;
+}
+
+/**
+ * Stores a collector batch. Returns only once the events are committed, so the caller's 202 means stored;
+ * bots' batches are acknowledged and dropped.
+ */
+export async function ingestEvents({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { key: string; body: unknown; userAgent: string | undefined };
+}): Promise<IngestResult> {
+  const tenantId = await tenantForKey(ctx, input.key);
+  if (typeof input.body !== 'string' || input.body.length === 0) {
+    throw new AppError('bad_request', COLLECT_MESSAGES.malformed);
+  }
+  const batch = parsePayload(input.body);
+  if (batch === 'malformed') throw new AppError('bad_request', COLLECT_MESSAGES.malformed);
+  if (batch === 'version') throw new AppError('bad_request', COLLECT_MESSAGES.version);
+  if (isBot(input.userAgent))
+    return { success: true, accepted: 0, dropped: batch.events.length + batch.dropped };
+  if (batch.events.length === 0) return { success: true, accepted: 0, dropped: batch.dropped };
+  await writerFor(ctx.db).write({
+    tenantId,
+    sessionId: batch.sessionId,
+    agent: agentOf(input.userAgent!),
+    events: batch.events,
+  });
+  return { success: true, accepted: batch.events.length, dropped: batch.dropped };
+}
+
+const fraction = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : undefined;
+
+/**
+ * The collector's rates from EVENTS_SAMPLING_PREFERENCE (spec 1 §3): js errors take js_error's rate, failed
+ * requests the larger of network_error's and fetch_error's, each only when its toggle is on; everything else
+ * the global rate, 10% when unset.
+ */
+export function samplingRates(preference: unknown): CollectConfig['s'] {
+  const p = (preference && typeof preference === 'object' ? preference : {}) as {
+    sampling_rate?: unknown;
+    event_sampling_configuration?: unknown;
+  };
+  const global = fraction(p.sampling_rate) ?? EVENTS_SAMPLING_DEFAULT;
+  const byType = new Map<string, number>();
+  if (Array.isArray(p.event_sampling_configuration)) {
+    for (const item of p.event_sampling_configuration as Array<Record<string, unknown>>) {
+      const rate = fraction(item?.sampling_rate);
+      if (item?.enable_sampling === true && typeof item.event_type === 'string' && rate !== undefined) {
+        byType.set(item.event_type, rate);
+      }
+    }
+  }
+  const network = [byType.get('network_error'), byType.get('fetch_error')].filter((r) => r !== undefined);
+  return {
+    js: byType.get('js_error') ?? global,
+    net: network.length ? Math.max(...network) : global,
+    ast: global,
+    bcn: global,
+  };
+}
+
+export async function collectorConfig({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { key: string };
+}): Promise<CollectConfig> {
+  const tenantId = await tenantForKey(ctx, input.key);
+  return { v: COLLECT_PAYLOAD_VERSION, s: samplingRates(await samplingOf(ctx.db, tenantId)) };
+}
+
+export async function getSiteKey({ ctx }: { ctx: TenantContext }) {
+  const key = await siteKeyOf(ctx.db, ctx.tenantId);
+  if (!key) throw new AppError('not_found', COLLECT_MESSAGES.unknownKey);
+  const collectorUrl = `${ctx.config.publicUrl}/collector.js`;
+  return {
+    site_key: key,
+    collector_url: collectorUrl,
+    snippet: collectorSnippet(collectorUrl, key),
+  };
+}
+
+/** Rebuilds the rollups of every queued hour; returns the number of hours rebuilt. */
+export async function rollUpEvents(
+  ctx: BaseContext,
+  onHour?: (tenantId: number, hour: Date) => Promise<void>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { hours, queued } = await rollUpQueued(ctx.db, ROLL_UP_BATCH, onHour);
+    total += hours;
+    if (queued < ROLL_UP_BATCH) return total;
+  }
+}
+
+/** Makes the coming days' partitions and drops those past the retention. */
+export async function maintainPartitions(ctx: BaseContext, now = new Date()): Promise<string[]> {
+  await ensurePartitions(ctx.db, now, DAYS_AHEAD);
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return dropPartitionsBefore(ctx.db, new Date(today - ctx.config.eventsRetentionDays * DAY_MS));
+}
+
+export async function scheduleEventJobs(ctx: BaseContext): Promise<void> {
+  await ctx.jobs.upsertSchedule({
+    key: ROLL_UP_JOB,
+    name: ROLL_UP_JOB,
+    cron: '* * * * *',
+    timezone: 'Etc/UTC',
+    data: {},
+  });
+  await ctx.jobs.upsertSchedule({
+    key: PARTITIONS_JOB,
+    name: PARTITIONS_JOB,
+    cron: '7 0 * * *',
+    timezone: 'Etc/UTC',
+    data: {},
+  });
+}
+
+export function eventsJobs(base: BaseContext): JobDefinition<never>[] {
+  return [
+    defineJob<Record<string, never>>({
+      name: ROLL_UP_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 5,
+      retryDelay: 5,
+      async handler(job) {
+        let hours = 0;
+        await rollUpEvents(base, async () => {
+          if (++hours % 100 === 0) await job.progress({ hours });
+        });
+      },
+    }) as JobDefinition<never>,
+    defineJob<Record<string, never>>({
+      name: PARTITIONS_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 5,
+      async handler() {
+        const dropped = await maintainPartitions(base);
+        if (dropped.length) base.log.info({ dropped }, 'dropped site event partitions past retention');
+      },
+    }) as JobDefinition<never>,
+  ];
+}

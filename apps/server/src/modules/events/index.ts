@@ -1,0 +1,11 @@
+export { eventsRoutes } from './events.routes';
+export {
+  eventsJobs,
+  ingestEvents,
+  maintainPartitions,
+  rollUpEvents,
+  samplingRates,
+  scheduleEventJobs,
+  ROLL_UP_JOB,
+  PARTITIONS_JOB,
+} from './events.service';

@@ -1,0 +1,10 @@
+// jsdom ships no types and @types/jsdom is not installed; the tests use only this much of it.
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(
+      html?: string,
+      options?: { url?: string; referrer?: string; runScripts?: 'outside-only' | 'dangerously' },
+    );
+    readonly window: Window;
+  }
+}
