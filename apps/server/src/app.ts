@@ -29,6 +29,7 @@ import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
+import { usersRoutes } from './modules/users';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
+  await app.register(usersRoutes);
 
   await app.register(web);
 

@@ -13,3 +13,4 @@ export * from './connections';
 export * from './metrics';
 export * from './series';
 export * from './filters';
+export * from './users';

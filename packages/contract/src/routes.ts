@@ -9,6 +9,7 @@ import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
 import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
+import { usersRoutes } from './users';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -26,6 +27,7 @@ export const routes = {
   ...insightsRoutes,
   ...summaryRoutes,
   ...filtersRoutes,
+  ...usersRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -5,6 +5,7 @@ import data from './0004-data';
 import insights from './0005-insights';
 import insightMoneyForecast from './0006-insight-money-forecast';
 import globalFilters from './0007-global-filters';
+import onboarding from './0009-onboarding';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -15,4 +16,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0005-insights', sql: insights },
   { id: '0006-insight-money-forecast', sql: insightMoneyForecast },
   { id: '0007-global-filters', sql: globalFilters },
+  { id: '0009-onboarding', sql: onboarding },
 ];
