@@ -1,0 +1,4 @@
+export { CreateTenantForm, type CreateTenantFormProps } from './components/create-tenant-form';
+export { JoinWorkspaceCard, type JoinWorkspaceCardProps } from './components/join-workspace-card';
+export { PersonaForm, type PersonaFormProps } from './components/persona-form';
+export type { OwnWorkspace } from './api/get-team-details';
