@@ -38,6 +38,35 @@ export const ONBOARD_COPY = {
     updated: PERSONA_MESSAGES.updated,
     updateFailed: PERSONA_MESSAGES.updateFailed,
   },
+  appInstallation: {
+    title: 'Install the Tidemark app on your store',
+    subtitle: 'The app reads your orders and sessions so Tidemark can watch your store from day one.',
+    prerequisitesTitle: 'Before you install',
+    prerequisites: [
+      'A Shopify store on which you are the owner, or staff allowed to install apps.',
+      "Your store's address, for example your-store.myshopify.com.",
+      'A minute to approve the app: Shopify asks you, then brings you back here.',
+    ],
+    shopLabel: 'Store address',
+    shopPlaceholder: 'your-store.myshopify.com',
+    install: 'Install',
+    continue: 'Continue',
+    checking: 'Checking whether the store app is available',
+    notConfigured:
+      'The store app is not configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET are not set), so it cannot be installed from here. You can continue and connect your data with a CSV upload instead.',
+    loadFailed: "We couldn't check whether the store app is available.",
+    installFailed: 'The install could not be started. Please try again.',
+    retry: 'Retry',
+  },
+  startTrial: {
+    title: 'Start your free trial',
+    subtitle: 'Pick a plan in your store admin; the trial starts right away.',
+    goal: 'Our goal: a 10% conversion increase during your free trial.',
+    cancel: 'Cancel in 1 click, whenever you like.',
+    selectPlan: 'Select Plan',
+    later: 'Skip for now',
+    noStore: "Install the store app first: the plan is chosen on your store's own pricing page.",
+  },
 } as const;
 
 /** The three workspace steps a new user walks through. */

@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERSONA_MESSAGES, type User } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
 import { makeFlags, makeUser, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
+
+// The first render loads the route's lazy chunk, which takes over a second on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 
 function serve(patch?: MockHandler) {
   let user: User = makeUser({ show_onboarding: true, user_status: 'new', tenant_status: 'active' });
