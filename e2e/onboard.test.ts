@@ -86,6 +86,19 @@ describe('workspace onboarding (/onboard)', () => {
     // Onboarding is over: its pages send the user home.
     await page.goto('/onboard/create_tenant');
     await page.waitForURL((u) => !u.pathname.startsWith('/onboard'));
+
+    // The store-platform steps stay open (store sign-up path, billing). This server has no store app keys.
+    await page.goto('/onboard/app_installation');
+    await page.getByText(/The store app is not configured on this server/).waitFor();
+    await expect(page.getByRole('button', { name: 'Install' }).isDisabled()).resolves.toBe(true);
+    await shot(page, 'onboard-app-installation-not-configured');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/onboard/start_trial');
+    await page.getByText('Our goal: a 10% conversion increase during your free trial.').waitFor();
+    await page.getByText('Cancel in 1 click, whenever you like.').waitFor();
+    await shot(page, 'onboard-start-trial');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/onboard'));
     await context.close();
   });
 
