@@ -25,6 +25,7 @@ import { runWithCleanup } from './cleanup';
 import { connectPostgres, waitForExtraction } from './data-in';
 import { machineLine } from './machine';
 import { dbNow, jobsSince, openProductDb, waitForIdleJobs } from './product-db';
+import { processTreeCpuSeconds } from './process-memory';
 import { startProductServer } from './product-server';
 import { parseSettings } from './settings';
 import {
@@ -61,8 +62,10 @@ async function loadTable(url: string, table: SampleTable, rows?: Iterable<unknow
  * autocannon on loopback: `concurrency` connections for `seconds`, round-robin over the paths. Percentiles
  * are exact, from every response's time (autocannon's own summary has no p95).
  */
-async function load(api: ApiClient, paths: string[], seconds: number, concurrency = 50) {
+async function load(api: ApiClient, paths: string[], seconds: number, serverPid: number, concurrency = 50) {
   const latencies: number[] = [];
+  // CPU per request, server and database apart: unlike latency, it hardly depends on the neighbours' load.
+  const cpuBefore = processTreeCpuSeconds(serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -76,10 +79,15 @@ async function load(api: ApiClient, paths: string[], seconds: number, concurrenc
     );
     instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
   });
+  const cpuAfter = processTreeCpuSeconds(serverPid);
+  const cpuMs = (name: string) =>
+    (1000 * ((cpuAfter.get(name) ?? 0) - (cpuBefore.get(name) ?? 0))) / Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
+    nodeCpuMs: cpuMs('node'),
+    pgCpuMs: cpuMs('postgres'),
     requests: latencies.length,
     rps: latencies.length / seconds,
     p50: at(0.5),
@@ -198,17 +206,18 @@ await runWithCleanup(async (cleanup) => {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
   const idle: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, list] of Object.entries(paths))
-    if (list.length) idle[name] = await load(api, list, seconds);
+    if (list.length) idle[name] = await load(api, list, seconds, server.pid);
   for (const [name, r] of Object.entries(idle))
     console.log(
-      `idle ${name}: ${r.requests} requests, ${fmt(r.rps)}/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, errors ${r.errors}`,
+      `idle ${name}: ${r.requests} requests, ${fmt(r.rps)}/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, errors ${r.errors}; ` +
+        `CPU per request: server ${r.nodeCpuMs.toFixed(2)} ms, database ${r.pgCpuMs.toFixed(2)} ms`,
     );
 
   // The feed while every metric is backfilled again.
   await db.query('update warehouse_tables set needs_full_recompute = true');
   const busyStart = await dbNow(db);
   for (const id of ids) await api.send('POST', `/v1/connectors/${id}/sync`);
-  const busy = await load(api, paths.feed, seconds);
+  const busy = await load(api, paths.feed, seconds, server.pid);
   console.log(
     `feed during a backfill: ${busy.requests} requests, p50 ${fmt(busy.p50)} ms, p95 ${fmt(busy.p95)} ms, errors ${busy.errors}`,
   );

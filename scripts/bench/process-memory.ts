@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 export interface ProcessMemory {
   /** Peak resident set size since the process started (VmHWM), in kB. */
@@ -42,4 +42,40 @@ export function parseProcStat(text: string): { userS: number; systemS: number } 
 export function processCpuSeconds(pid: number): number {
   const { userS, systemS } = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   return userS + systemS;
+}
+
+/**
+ * CPU seconds of a process and every process below it (the product and its embedded PostgreSQL's
+ * backends), split by command name; processes that ended in between are missed, which the caller accepts.
+ */
+export function processTreeCpuSeconds(rootPid: number): Map<string, number> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(rest[1]));
+      names.set(Number(entry), text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = parents.get(p), depth++)
+      if (p === rootPid) return true;
+    return false;
+  };
+  const out = new Map<string, number>();
+  for (const pid of parents.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      const name = names.get(pid)!.startsWith('postgres') ? 'postgres' : 'node';
+      out.set(name, (out.get(name) ?? 0) + processCpuSeconds(pid));
+    } catch {
+      // ended
+    }
+  }
+  return out;
 }

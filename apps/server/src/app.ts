@@ -25,6 +25,7 @@ import { metricsRoutes } from './modules/metrics';
 import { seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
+import { apiKeysRoutes } from './modules/apikeys';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
   await app.register(usersRoutes);
+  await app.register(apiKeysRoutes);
 
   await app.register(web);
 

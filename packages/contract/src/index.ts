@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './series';
 export * from './filters';
 export * from './users';
+export * from './tokens';

@@ -10,6 +10,7 @@ import { seriesRoutes } from './series';
 import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
 import { usersRoutes } from './users';
+import { tokensRoutes } from './tokens';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -28,6 +29,7 @@ export const routes = {
   ...summaryRoutes,
   ...filtersRoutes,
   ...usersRoutes,
+  ...tokensRoutes,
 } as const;
 
 export type Routes = typeof routes;

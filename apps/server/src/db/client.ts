@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
@@ -52,6 +53,37 @@ export async function openDb(options: DbOptions): Promise<Db> {
   }
 }
 
+/** A statement seen this often is prepared: parsed and planned once per connection, not per call. */
+const PREPARE_AFTER = 3;
+/** Generated analytic SQL (series, pairs) is long and varies with the data; it is never prepared. */
+const PREPARE_MAX_LENGTH = 1500;
+const SEEN_MAX = 5000;
+const NAMES_MAX = 2000;
+
+/**
+ * The hot, fixed statements (who is asking, a page of the feed) spend much of their database time being
+ * parsed and planned again on every call; naming them lets each connection keep its plan.
+ */
+function preparedStatements() {
+  const seen = new Map<string, number>();
+  const names = new Map<string, string>();
+  return (sql: string, params?: unknown[]): pg.QueryConfig => {
+    let name = names.get(sql);
+    if (!name && sql.length <= PREPARE_MAX_LENGTH && names.size < NAMES_MAX) {
+      const count = (seen.get(sql) ?? 0) + 1;
+      if (count >= PREPARE_AFTER) {
+        name = `tm_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+        names.set(sql, name);
+        seen.delete(sql);
+      } else {
+        if (seen.size >= SEEN_MAX) seen.clear();
+        seen.set(sql, count);
+      }
+    }
+    return name ? { name, text: sql, values: params ?? [] } : { text: sql, values: params ?? [] };
+  };
+}
+
 export async function openPostgres(
   url: string,
   kind: Db['kind'],
@@ -83,10 +115,11 @@ export async function openPostgres(
       cause: error,
     });
   }
+  const prepared = preparedStatements();
   const queryOn =
     (client: pg.Pool | pg.PoolClient) =>
     async <T extends object>(sql: string, params?: unknown[]): Promise<T[]> =>
-      (await client.query<T>(sql, params as unknown[])).rows;
+      (await client.query<T>(prepared(sql, params))).rows;
   let closed = false;
   return {
     kind,

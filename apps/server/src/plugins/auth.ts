@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE } from '@tidemark/contract';
+import { API_KEY_PREFIX, CSRF_HEADER, SESSION_COOKIE, STATUS_CATALOGUE, TOKEN_MESSAGES } from '@tidemark/contract';
 import { AppError } from '../errors';
 import { baseContext } from './context';
 import { csrfTokenFor, resolveSession, safeEqual } from '../modules/auth';
+import { resolveApiKey } from '../modules/apikeys';
 import { authorizeOperator, authorizeTenant } from '../modules/tenants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -38,6 +39,33 @@ export default fp(
       const access = request.routeOptions.config.access;
       if (!access) return; // static files and unknown paths
       const base = baseContext(app, request.log);
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      // A key in a URL ends up in logs, histories and referrers: refuse it rather than use it.
+      if (Object.values(query).some((v) => typeof v === 'string' && v.startsWith(API_KEY_PREFIX))) {
+        throw new AppError('bad_request', TOKEN_MESSAGES.notInUrl);
+      }
+      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (bearer !== undefined && access !== 'public') {
+        const caller = await resolveApiKey(base, bearer);
+        if (!caller) throw new AppError('unauthorized', TOKEN_MESSAGES.invalid);
+        // Keys read their workspace's data; making keys, changing settings and operator calls need a person.
+        if (access !== 'tenant' || !SAFE_METHODS.has(request.method)) {
+          throw new AppError('forbidden', TOKEN_MESSAGES.readOnly);
+        }
+        const { requested, isDemo } = tenantParams(request);
+        if (isDemo || (requested !== undefined && requested !== caller.tenantId)) {
+          throw new AppError('forbidden', TOKEN_MESSAGES.otherWorkspace);
+        }
+        // A scoped key sees its dimension value whatever the query asks for.
+        if (caller.scope) {
+          query.dim_name = caller.scope.dimName;
+          query.dim_val = caller.scope.dimVal;
+        }
+        request.user = caller.user;
+        request.tenantId = caller.tenantId;
+        request.isDemo = false;
+        return;
+      }
       // The named workspace's membership comes with the session (one round trip); a bad tenant_id is
       // refused below, in its usual order.
       let named: number | undefined;

@@ -1,4 +1,4 @@
 export { authRoutes } from './auth.routes';
 export { resolveSession, signInByEmail, startSession } from './auth.service';
 export { setCsrfCookie } from './cookies';
-export { csrfTokenFor, hashToken, safeEqual } from './tokens';
+export { csrfTokenFor, hashToken, newToken, safeEqual } from './tokens';

@@ -83,6 +83,18 @@ describe('metric detail, edit, options, filters and impact', () => {
       (await call('GET', '/v1/metrics_hub/metrics/filters?name=funnel_name')).json(),
     );
     expect(filters.values).toEqual(['Checkout']);
+    // The list names the funnel, filters by it and sorts by it.
+    const listed = (await call('GET', '/v1/metrics_hub/metrics?funnel_name=Checkout')).json() as {
+      rows: Array<{ kpi_id: string; funnel_name: string | null }>;
+      count: number;
+    };
+    expect(listed.count).toBe(1);
+    expect(listed.rows[0]).toMatchObject({ kpi_id: String(orders), funnel_name: 'Checkout' });
+    expect((await call('GET', '/v1/metrics_hub/metrics?funnel_name=Nothing')).json().count).toBe(0);
+    const sorted = (await call('GET', '/v1/metrics_hub/metrics?sort_by=funnel_name&order=asc')).json() as {
+      rows: Array<{ funnel_name: string | null }>;
+    };
+    expect(sorted.rows[0]!.funnel_name).toBe('Checkout');
   });
 
   it('refuses read-only attributes, out-of-range values and unknown metrics', async () => {

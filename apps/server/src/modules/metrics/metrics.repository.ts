@@ -210,8 +210,8 @@ export async function dimensionValueRows(
 
 const METRIC_SORTS: Record<string, string> = {
   kpi_display_name: 'lower(m.kpi_display_name)',
-  category_name: 'm.kpi_display_name',
-  funnel_name: 'm.kpi_display_name',
+  category_name: 'lower(cat.name)',
+  funnel_name: 'lower(fun.name)',
   tier: 'm.tier',
   impact_to_topline: 'm.impact_to_topline',
   accent: 'm.accent',
@@ -231,15 +231,26 @@ export async function listMetricRows(
     tier?: number | undefined;
     accent?: string | undefined;
     dimName?: string | undefined;
+    category?: string | undefined;
+    funnel?: string | undefined;
   },
-): Promise<{ rows: Array<MetricRow & { series_computed_at: Date | null }>; count: number }> {
+): Promise<{
+  rows: Array<
+    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+  >;
+  count: number;
+}> {
   const where = `m.tenant_id = $1 and m.is_active = $2
     and ($3::text is null or m.kpi_display_name ilike '%' || $3 || '%')
     and ($4::int is null or m.tier = $4)
     and ($5::text is null or m.accent = $5)
     and ($6::text is null or exists (select 1 from dimension_columns c join dimensions d
          on d.tenant_id = c.tenant_id and d.dimension_id = c.dimension_id
-         where c.tenant_id = m.tenant_id and c.table_id = m.table_id and d.name = $6))`;
+         where c.tenant_id = m.tenant_id and c.table_id = m.table_id and d.name = $6))
+    and ($7::text is null or exists (select 1 from metric_groups g
+         where g.tenant_id = m.tenant_id and g.metric_group_id = m.category_id and g.name = $7))
+    and ($8::text is null or exists (select 1 from metric_groups g
+         where g.tenant_id = m.tenant_id and g.metric_group_id = m.funnel_id and g.name = $8))`;
   const params = [
     input.tenantId,
     input.isActive,
@@ -247,13 +258,19 @@ export async function listMetricRows(
     input.tier ?? null,
     input.accent ?? null,
     input.dimName ?? null,
+    input.category ?? null,
+    input.funnel ?? null,
   ];
   const sort = METRIC_SORTS[input.sortBy] ?? METRIC_SORTS.kpi_display_name!;
   const direction = input.order === 'desc' ? 'desc' : 'asc';
-  const rows = await db.query<MetricRow & { series_computed_at: Date | null }>(
-    `select m.*, w.series_computed_at from metrics m
+  const rows = await db.query<
+    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+  >(
+    `select m.*, w.series_computed_at, cat.name as category_name, fun.name as funnel_name from metrics m
      join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
-     where ${where} order by ${sort} ${direction} nulls last, m.kpi_id limit $7 offset $8`,
+     left join metric_groups cat on cat.tenant_id = m.tenant_id and cat.metric_group_id = m.category_id
+     left join metric_groups fun on fun.tenant_id = m.tenant_id and fun.metric_group_id = m.funnel_id
+     where ${where} order by ${sort} ${direction} nulls last, m.kpi_id limit $9 offset $10`,
     [...params, input.limit, input.offset],
   );
   const [total] = await db.query<{ n: number }>(

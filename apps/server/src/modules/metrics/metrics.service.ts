@@ -370,6 +370,8 @@ export async function listMetrics({
     tier?: number | undefined;
     accent?: string | undefined;
     dim_name?: string | undefined;
+    category_name?: string | undefined;
+    funnel_name?: string | undefined;
   };
 }): Promise<{ rows: MetricListRow[]; count: number }> {
   const { rows, count } = await repo.listMetricRows(ctx.db, {
@@ -383,6 +385,8 @@ export async function listMetrics({
     tier: input.tier,
     accent: input.accent,
     dimName: input.dim_name,
+    category: input.category_name,
+    funnel: input.funnel_name,
   });
   const status = await repo.pipelineStatus(
     ctx.db,
@@ -397,8 +401,8 @@ export async function listMetrics({
       return {
         kpi_id: String(m.kpi_id),
         kpi_display_name: m.kpi_display_name,
-        category_name: null,
-        funnel_name: null,
+        category_name: m.category_name,
+        funnel_name: m.funnel_name,
         tier: m.tier,
         impact_to_topline: m.impact_to_topline,
         accent: m.accent,

@@ -240,6 +240,8 @@ ${
     // The planner cannot estimate generated bucket grids and would pair them by sorted merges: hash them.
     await tx.query('set local enable_mergejoin = off');
     await tx.query('set local enable_nestloop = off');
+    // A background recompute keeps to one core: parallel workers would take the cores API requests need.
+    await tx.query('set local max_parallel_workers_per_gather = 0');
     if (!cut)
       await repo.deleteSeries(tx, { tenantId: ctx.tenantId, kpiIds: plan.metrics.map((m) => m.kpiId) });
     await tx.query(sql, [...params.values]);

@@ -1,0 +1,2 @@
+export { apiKeysRoutes } from './apikeys.routes';
+export { resolveApiKey, type KeyCaller } from './apikeys.service';
