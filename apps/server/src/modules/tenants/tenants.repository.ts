@@ -163,12 +163,21 @@ export async function updateWorkspace(
   return rows[0] ?? null;
 }
 
-/** Confirms a member's join; the first confirmation's time is kept, so a second join changes nothing. */
-export async function markJoined(db: Queryable, tenantId: number, userId: number): Promise<boolean> {
-  const rows = await db.query(
-    `update memberships set joined_at = coalesce(joined_at, now())
-     where tenant_id = $1 and user_id = $2 returning 1`,
+/**
+ * Confirms a member's join; the first confirmation's time is kept, so a second join changes nothing.
+ * Answers whether this was the first, or null for someone who is not a member.
+ */
+export async function markJoined(
+  db: Queryable,
+  tenantId: number,
+  userId: number,
+): Promise<{ first: boolean } | null> {
+  const rows = await db.query<{ first: boolean }>(
+    `update memberships m set joined_at = coalesce(m.joined_at, now())
+     from memberships before
+     where m.tenant_id = $1 and m.user_id = $2 and before.tenant_id = m.tenant_id and before.user_id = m.user_id
+     returning before.joined_at is null as first`,
     [tenantId, userId],
   );
-  return rows.length > 0;
+  return rows[0] ?? null;
 }

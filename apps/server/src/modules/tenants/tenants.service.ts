@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors';
 import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
+import { track } from '../analytics';
 import * as repo from './tenants.repository';
 
 const forbidden = () =>
@@ -161,6 +162,18 @@ export async function updateWorkspace({
     updated = null;
   }
   if (!updated) throw new AppError('conflict', WORKSPACE_MESSAGES.nameTaken);
+  if (tenant.tenant_status === 'new') {
+    await track({
+      ctx,
+      input: {
+        tenantId: tenant.tenant_id,
+        userId: ctx.user.userId,
+        distinctId: ctx.user.userUuid,
+        event: 'workspace_created',
+        properties: { workspace_name: updated.display_name },
+      },
+    });
+  }
   return { success: true, message: WORKSPACE_MESSAGES.created, data: await toTeamDetails(ctx.db, updated) };
 }
 
@@ -180,7 +193,20 @@ export async function joinWorkspace({
     throw new AppError('forbidden', WORKSPACE_MESSAGES.joinOtherUser);
   }
   // Operators may read any customer but belong to none: there is no membership to confirm.
-  if (!(await repo.markJoined(ctx.db, tenant.tenant_id, ctx.user.userId))) throw forbidden();
+  const joined = await repo.markJoined(ctx.db, tenant.tenant_id, ctx.user.userId);
+  if (!joined) throw forbidden();
+  if (joined.first) {
+    await track({
+      ctx,
+      input: {
+        tenantId: tenant.tenant_id,
+        userId: ctx.user.userId,
+        distinctId: ctx.user.userUuid,
+        event: 'workspace_joined',
+        properties: { workspace_name: tenant.display_name },
+      },
+    });
+  }
   return { success: true, message: WORKSPACE_MESSAGES.joined };
 }
 
