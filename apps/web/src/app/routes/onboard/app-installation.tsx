@@ -3,12 +3,14 @@ import { paths } from '@/config/paths';
 import { createConnection, followRedirect, useConnectors } from '@/features/connections';
 import { AppInstallationCard } from '@/features/onboard';
 import { useCurrentUser, useTenantScope } from '@/session';
+import { useRefreshSessionOnArrival } from './refresh-session';
 
 export function Component() {
   const user = useCurrentUser();
   const scope = useTenantScope();
   const navigate = useNavigate();
   const connectors = useConnectors();
+  useRefreshSessionOnArrival();
   const storeApp = connectors.data?.find((c) => c.connector_name === 'shopify');
   return (
     <AppInstallationCard

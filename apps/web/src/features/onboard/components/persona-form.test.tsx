@@ -8,11 +8,17 @@ import { renderRoute } from '@/testing/render';
 // The first render loads the route's lazy chunk, which takes over a second on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 
-function serve(patch?: MockHandler) {
-  let user: User = makeUser({ show_onboarding: true, user_status: 'new', tenant_status: 'active' });
+function serve(patch?: MockHandler, shop: string | null = null) {
+  let user: User = makeUser({
+    show_onboarding: true,
+    user_status: 'new',
+    tenant_status: 'active',
+    shopify_shop_name: shop,
+  });
   return mockFetch({
     'GET /v1/auth/verify': () => ({ body: makeVerify(user) }),
     'GET /v1/flags': { body: makeFlags() },
+    'GET /v1/connectors': { body: { data: [] } },
     [`PATCH /v1/users/${user.user_uuid}`]:
       patch ??
       ((request) => {
@@ -85,6 +91,21 @@ describe('persona question screen', () => {
       objectives: [],
     });
   });
+
+  it('takes a merchant who signed up from their store on to the app install', async () => {
+    const api = serve(undefined, 'tidal-threads.myshopify.com');
+    const { router } = renderRoute('/onboard/user_persona');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Founder' }));
+    await chooseObjective('Core revenue metrics');
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboard/app_installation'));
+    await screen.findByRole('heading', { name: 'Install the Tidemark app on your store' });
+    // The step refreshed the session: onboarding is over, and the user stays on the step.
+    await waitFor(() => expect(api.callsTo('/v1/auth/verify').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(router.state.location.pathname).toBe('/onboard/app_installation');
+    // Two lazy route chunks load in this test.
+  }, 15_000);
 
   it('sends the chosen objectives by name', async () => {
     const api = serve();
