@@ -146,4 +146,46 @@ describe('workspace onboarding (/onboard)', () => {
     await page.getByRole('heading', { name: 'Harbor Kites' }).waitFor();
     await context.close();
   });
+
+  it('takes a merchant who signed up from their store through the persona to the app install and the trial', async () => {
+    const context = await newContext(product.browser, product.server.url);
+    const page = await context.newPage();
+    const shopifyData = JSON.stringify({ shop: 'fjord-soap.myshopify.com' });
+    await signInByMagicLink(
+      page,
+      product.server,
+      'pia@fjord-soap.test',
+      `/signup?plan=shopify&shopify_data=${encodeURIComponent(shopifyData)}`,
+    );
+    await page.waitForURL('**/onboard/create_tenant');
+    await page.getByRole('textbox', { name: 'Web store URL' }).fill('https://fjord-soap.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/onboard/join_workspace');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.waitForURL('**/onboard/user_persona');
+    await page.getByRole('radio', { name: 'Marketer' }).check();
+    await page.getByRole('combobox', { name: 'Objectives' }).click();
+    await page.getByRole('option', { name: 'Medium severity events' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Details updated successfully').waitFor();
+
+    await page.waitForURL('**/onboard/app_installation');
+    await page.getByText(/The store app is not configured on this server/).waitFor();
+    await expect(verifyUser(page)).resolves.toMatchObject({ show_onboarding: false, user_status: 'active' });
+    await page.reload();
+    await page.waitForURL('**/onboard/app_installation');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/onboard/start_trial');
+    const select = page.getByRole('link', { name: 'Select Plan' });
+    await expect(select.getAttribute('href')).resolves.toBe(
+      'https://admin.shopify.com/store/fjord-soap/charges/tidemark/pricing_plans',
+    );
+    await expect(select.getAttribute('target')).resolves.toBe('_blank');
+    await shot(page, 'onboard-start-trial-store');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/onboard'));
+    await page.getByRole('button', { name: 'Account' }).waitFor();
+    await context.close();
+  });
 });
