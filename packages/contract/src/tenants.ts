@@ -51,7 +51,6 @@ export const WORKSPACE_MESSAGES = {
   joined: 'Team joined successfully',
   joinFailed: 'An Error occurred while joining the team.',
   joinOtherUser: 'You can only join a workspace with your own e-mail address.',
-  wrongWorkspace: 'It looks like there is no data for this workspace.',
 } as const;
 
 /** A store URL must parse as an absolute http(s) URL (spec 1 §5). */

@@ -25,7 +25,6 @@ export const PERSONA_MESSAGES = {
   objectiveUnknown: (role: string) => `Choose objectives offered to a ${role}.`,
   textRequired: 'Please tell us how you are planning to use the product.',
   textTooLong: `Please keep your answer within ${PERSONA_TEXT_MAX} characters.`,
-  notYours: "It looks like you don't have access to this resource. Please check with your administrator.",
 } as const;
 
 export const PersonaObjectiveSchema = z.object({ name: z.string().max(200) });

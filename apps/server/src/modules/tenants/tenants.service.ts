@@ -107,7 +107,9 @@ async function getWorkspaceOrThrow({
   ctx: TenantContext;
   tenantUuid: string;
 }): Promise<repo.TenantRow> {
-  if (!UUID.test(tenantUuid)) throw new AppError('not_found', WORKSPACE_MESSAGES.wrongWorkspace);
+  if (!UUID.test(tenantUuid)) {
+    throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
+  }
   const tenant = await repo.findTenant(ctx.db, ctx.tenantId);
   if (!tenant || tenant.tenant_uuid !== tenantUuid.toLowerCase()) throw forbidden();
   return tenant;

@@ -1,12 +1,19 @@
-import { PERSONA_MESSAGES, personaError, type PersonaAnswer, type PersonaBody } from '@tidemark/contract';
+import {
+  PERSONA_MESSAGES,
+  STATUS_CATALOGUE,
+  personaError,
+  type PersonaAnswer,
+  type PersonaBody,
+} from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { SessionContext } from '../../plugins/context';
 import * as repo from './users.repository';
 
 /** Users may change only their own records: any other user_uuid, existing or not, is refused alike. */
 function assertOwnRecord(ctx: SessionContext, userUuid: string): void {
-  if (userUuid.toLowerCase() !== ctx.user.userUuid)
-    throw new AppError('forbidden', PERSONA_MESSAGES.notYours);
+  if (userUuid.toLowerCase() !== ctx.user.userUuid) {
+    throw new AppError('forbidden', `${STATUS_CATALOGUE[403].title}: ${STATUS_CATALOGUE[403].message}`);
+  }
 }
 
 /** PATCH users/{uuid}: the persona answer, which finishes workspace onboarding (the user then goes to /). */

@@ -11,7 +11,11 @@ export const ONBOARD_COPY = {
     urlLabel: 'Web store URL',
     urlPlaceholder: 'https://your-store.com',
     continue: 'Continue',
-    ...WORKSPACE_MESSAGES,
+    nameTooLong: WORKSPACE_MESSAGES.nameTooLong,
+    storeUrlHelper: WORKSPACE_MESSAGES.storeUrlHelper,
+    storeUrlInvalid: WORKSPACE_MESSAGES.storeUrlInvalid,
+    created: WORKSPACE_MESSAGES.created,
+    createFailed: WORKSPACE_MESSAGES.createFailed,
   },
   joinWorkspace: {
     title: 'Join your team',
