@@ -39,6 +39,23 @@ export default tseslint.config(
     },
   },
   {
+    // The same rule one folder deeper (components/<part>/): '../../' is still inside the feature there.
+    files: ['apps/web/src/features/*/components/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '../../../*/**', '@/features/*'],
+              message: 'A feature may not import another feature; compose them in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Handlers stay thin: no SQL in routes.
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {

@@ -74,6 +74,9 @@ export const InsightSchema = z.object({
   /** What the movement was worth: the deviation × the metric's dollar_impact; null when that is not set. */
   dollar_impact: z.number().nullable(),
   formatted_dollar_impact: z.string().nullable(),
+  /** The dimension value the insight is about (null overall): its chart reads that slice of the series. */
+  dim_name: z.string().nullable().optional(),
+  dim_val: z.string().nullable().optional(),
 });
 export type Insight = z.infer<typeof InsightSchema>;
 

@@ -22,6 +22,8 @@ export interface GroupableInsight extends Pick<
 > {
   insight_id: string;
   tenant_id: string;
+  /** A group of one reads its insight's sentence rather than repeating its title. */
+  insight_summary?: string;
   dim_name?: string | null;
   dim_val?: string | null;
   funnel?: string | null;
@@ -111,7 +113,7 @@ function toGroup(members: GroupableInsight[]): InsightGroupDraft {
       : `${top.insight_title} and ${others} related ${others === 1 ? 'change' : 'changes'}`;
   const summary =
     members.length === 1
-      ? top.insight_title
+      ? (top.insight_summary ?? top.insight_title)
       : `${members.length} related changes across ${kpis.length === 1 ? kpis[0] : `${kpis.slice(0, 3).join(', ')}${kpis.length > 3 ? ' and more' : ''}`}${dims.length ? ` (${dims.slice(0, 3).join(', ')})` : ''}, led by ${top.kpi_display_name}.`;
   return {
     group_title: title,

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A screen's first render loads its lazy chunks and MUI in jsdom: on a busy 2-core machine that can pass the
+// default second, so waits allow five (a wait that is met returns at once).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; MUI asks it for breakpoints and reduced motion.
 if (!window.matchMedia) {

@@ -1,5 +1,5 @@
 import { quoteIdent } from '../connections';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 
 export async function demoOwner(db: Queryable, tenantId: number) {
   const rows = await db.query<{ user_id: number; user_uuid: string; email: string }>(
@@ -59,4 +59,44 @@ export async function setOrdersDollarImpact(
       where tenant_id = $1 and kpi_display_name in ('Revenue', 'Net Revenue', 'Orders')`,
     [tenantId],
   );
+}
+
+const DEMO_METRICS: Record<string, { category: string; funnel?: string; tier: number; impact: number }> = {
+  Revenue: { category: 'Sales', tier: 1, impact: 1 },
+  'Net Revenue': { category: 'Sales', tier: 1, impact: 0.9 },
+  Orders: { category: 'Sales', funnel: 'Checkout funnel', tier: 1, impact: 0.8 },
+  'Average Order Value': { category: 'Sales', tier: 2, impact: 0.5 },
+  'Cancellation Rate': { category: 'Sales', tier: 3, impact: 0.2 },
+  Sessions: { category: 'Traffic', funnel: 'Checkout funnel', tier: 1, impact: 0.4 },
+  'Add to Carts': { category: 'Traffic', funnel: 'Checkout funnel', tier: 2, impact: 0.3 },
+  Checkouts: { category: 'Traffic', funnel: 'Checkout funnel', tier: 2, impact: 0.5 },
+};
+
+export async function dressDemoMetrics(db: Db, tenantId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [name, m] of Object.entries(DEMO_METRICS)) {
+      const groupId = async (kind: 'category' | 'funnel', groupName: string) =>
+        (
+          await tx.query<{ id: number }>(
+            `with found as (select metric_group_id from metric_groups where tenant_id = $1 and kind = $2 and name = $3),
+                  made as (insert into metric_groups (tenant_id, kind, name) select $1, $2, $3
+                            where not exists (select 1 from found) returning metric_group_id)
+             select metric_group_id::int as id from found union all select metric_group_id::int from made`,
+            [tenantId, kind, groupName],
+          )
+        )[0]!.id;
+      await tx.query(
+        `update metrics set category_id = $3, funnel_id = $4, tier = $5, impact_to_topline = $6, updated_at = now()
+          where tenant_id = $1 and kpi_display_name = $2`,
+        [
+          tenantId,
+          name,
+          await groupId('category', m.category),
+          m.funnel ? await groupId('funnel', m.funnel) : null,
+          m.tier,
+          m.impact,
+        ],
+      );
+    }
+  });
 }

@@ -35,6 +35,8 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
     },
   };
   await importSampleStore(ctx, store);
+  // Filed and weighted as a merchant would: categories, the checkout funnel, tiers and impact on the topline.
+  await repo.dressDemoMetrics(base.db, input.tenantId);
   base.log.info({ tenantId: input.tenantId, end: store.end }, 'demo workspace loaded with the sample store');
   return true;
 }

@@ -75,6 +75,8 @@ export function toInsight(row: repo.InsightRow): Insight {
       trend_unit: typeof p.trend_unit === 'string' ? p.trend_unit : null,
       trend_line: (p.trend_line as Insight['pattern_data']['trend_line']) ?? null,
     },
+    dim_name: row.dim_name || null,
+    dim_val: row.dim_name ? row.dim_val : null,
   };
 }
 

@@ -97,6 +97,33 @@ describe('metric detail, edit, options, filters and impact', () => {
     expect(sorted.rows[0]!.funnel_name).toBe('Checkout');
   });
 
+  it('lists, filters and sorts metrics by the funnel and category they are filed under', async () => {
+    await call('PUT', `/v1/metrics_hub/metrics/${orders}`, {
+      funnel: { name: 'Checkout' },
+      category: { name: 'Sales' },
+    });
+    const bySales = MetricsResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics?category_name=Sales')).json(),
+    );
+    expect(bySales.count).toBe(1);
+    expect(bySales.rows[0]).toMatchObject({
+      kpi_id: orders,
+      category_name: 'Sales',
+      funnel_name: 'Checkout',
+    });
+    const byFunnel = MetricsResponseSchema.parse(
+      (await call('GET', '/v1/metrics_hub/metrics?funnel_name=Nowhere')).json(),
+    );
+    expect(byFunnel.count).toBe(0);
+    // Filed metrics first both ways: the unfiled ones sort last.
+    for (const order of ['asc', 'desc']) {
+      const sorted = MetricsResponseSchema.parse(
+        (await call('GET', `/v1/metrics_hub/metrics?sort_by=category_name&order=${order}`)).json(),
+      );
+      expect(sorted.rows[0]!.kpi_id).toBe(orders);
+    }
+  });
+
   it('refuses read-only attributes, out-of-range values and unknown metrics', async () => {
     expect((await call('PUT', `/v1/metrics_hub/metrics/${orders}`, { is_active: false })).statusCode).toBe(
       400,

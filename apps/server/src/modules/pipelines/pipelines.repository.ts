@@ -240,6 +240,7 @@ export interface GroupingRow {
   draft: {
     insight_id_ts: string;
     insight_title: string;
+    insight_summary: string;
     insight_severity: 'High' | 'Medium' | 'Low';
     accent: 'positive' | 'negative';
     pattern_type: 'Point Anomaly' | 'Trend Change';

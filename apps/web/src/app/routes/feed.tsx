@@ -1,7 +1,23 @@
-import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { useSearchParams } from 'react-router';
+import { FeedPage, parseTimeWindow } from '@/features/insights';
+import { useTenantInfo } from '@/features/tenants';
 
+/** /feed: the time window and an opened group live in the URL, so a reload or a shared link keeps them. */
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.feed} icon={<LightbulbOutlinedIcon />} />;
+  const [params, setParams] = useSearchParams();
+  const info = useTenantInfo();
+  return (
+    <FeedPage
+      timeWindow={parseTimeWindow(params.get('window'))}
+      openGroupId={params.get('group')}
+      tz={info.data?.timezone}
+      onTimeWindowChange={(next) =>
+        setParams((p) => {
+          p.set('window', next);
+          p.delete('group');
+          return p;
+        })
+      }
+    />
+  );
 }

@@ -1,19 +1,18 @@
-import ShowChartOutlinedIcon from '@mui/icons-material/ShowChartOutlined';
 import { useParams } from 'react-router';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { MetricPage } from '@/features/metrics';
+import { useTenantInfo } from '@/features/tenants';
 
+/** /metrics/{metricId}: the metric page; the time zone, currency and forecast setting come from the workspace. */
 export function Component() {
-  const params = useParams();
-  const id = params.metricId ?? '';
-  const suffix = params['*'];
-  const copy = AREA_COPY.metric;
+  const { metricId = '' } = useParams();
+  const info = useTenantInfo();
   return (
-    <AreaPlaceholder
-      {...copy}
-      title={`${copy.title} #${id}`}
-      badge={suffix ? `${suffix} · coming soon` : undefined}
-      icon={<ShowChartOutlinedIcon />}
+    <MetricPage
+      key={metricId}
+      kpiId={metricId}
+      timezone={info.data?.timezone}
+      currencySymbol={info.data?.currency_symbol}
+      forecast={info.data?.is_forecast_enabled}
     />
   );
 }

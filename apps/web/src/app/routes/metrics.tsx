@@ -1,7 +1,16 @@
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { useSearchParams } from 'react-router';
+import { MetricsHub, parseTableState, writeTableState } from '@/features/metrics';
+import { useTenantInfo } from '@/features/tenants';
 
+/** /metrics: paging, sorting and filters live in the URL, so a reload or a shared link keeps them. */
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.metrics} icon={<InsightsOutlinedIcon />} />;
+  const [params, setParams] = useSearchParams();
+  const info = useTenantInfo();
+  return (
+    <MetricsHub
+      state={parseTableState(params)}
+      timezone={info.data?.timezone}
+      onStateChange={(next) => setParams((p) => writeTableState(p, next))}
+    />
+  );
 }

@@ -1,0 +1,58 @@
+import { routes } from '@tidemark/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError, type ResponseOf } from '@/lib/api-client';
+import { tenantQuery } from '@/session';
+import { scopeKey, useInsightsScope, type InsightsScope } from './scope';
+
+export type Feedback = ResponseOf<typeof routes.getGroupFeedback>;
+
+/**
+ * GET /v1/insights/groups/:id/feedback. A 404 means no feedback yet: the buttons start unset
+ * (spec 3 §7), so it answers null instead of failing.
+ */
+export async function getGroupFeedback(
+  scope: InsightsScope,
+  groupId: string,
+  signal?: AbortSignal,
+): Promise<Feedback | null> {
+  try {
+    return await apiRequest(routes.getGroupFeedback, {
+      params: { group_id: groupId },
+      query: tenantQuery(scope),
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function groupFeedbackQueryOptions(scope: InsightsScope, groupId: string) {
+  return queryOptions({
+    queryKey: ['insights', 'group-feedback', groupId, ...scopeKey(scope)] as const,
+    queryFn: ({ signal }) => getGroupFeedback(scope, groupId, signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useGroupFeedback(groupId: string) {
+  return useQuery(groupFeedbackQueryOptions(useInsightsScope(), groupId));
+}
+
+/** POST /v1/insights/groups/:id/feedback: either whether it helped or a comment, never both. */
+export type FeedbackInput = { feedback_ishelpful: boolean } | { feedback_comment: string };
+
+export function usePostGroupFeedback(groupId: string) {
+  const scope = useInsightsScope();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeedbackInput) =>
+      apiRequest(routes.postGroupFeedback, {
+        params: { group_id: groupId },
+        query: tenantQuery(scope),
+        body,
+      }),
+    onSuccess: (feedback) =>
+      client.setQueryData(groupFeedbackQueryOptions(scope, groupId).queryKey, feedback),
+  });
+}

@@ -1,0 +1,46 @@
+import { routes, type SeriesPoint } from '@tidemark/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { tenantQuery } from '@/session';
+import { scopeKey, type InsightsScope } from './scope';
+
+export interface SeriesRequest {
+  kpiId: string;
+  schedule: 'h' | 'd' | 'w' | 'm';
+  start: number;
+  end: number;
+  /** The insight's own slice; null reads the metric overall. */
+  dimName: string | null;
+  dimVal: string | null;
+}
+
+/** GET /v1/pattern_series. */
+export function getPatternSeries(
+  scope: InsightsScope,
+  input: SeriesRequest,
+  signal?: AbortSignal,
+): Promise<SeriesPoint[]> {
+  return apiRequest(routes.patternSeries, {
+    query: {
+      ...tenantQuery(scope),
+      kpi_id: input.kpiId,
+      pipeline_schedule: input.schedule,
+      timestamp_start: new Date(input.start).toISOString(),
+      timestamp_end: new Date(input.end).toISOString(),
+      ...(input.dimName && input.dimVal !== null ? { dim_name: input.dimName, dim_val: input.dimVal } : {}),
+    },
+    signal,
+  });
+}
+
+export function patternSeriesQueryOptions(scope: InsightsScope, input: SeriesRequest) {
+  return queryOptions({
+    queryKey: ['series', 'pattern', ...scopeKey(scope), input] as const,
+    queryFn: ({ signal }) => getPatternSeries(scope, input, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePatternSeries(scope: InsightsScope, input: SeriesRequest, enabled: boolean) {
+  return useQuery({ ...patternSeriesQueryOptions(scope, input), enabled });
+}

@@ -1,0 +1,185 @@
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef } from 'react';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api-client';
+import { useGroups } from '../api/get-groups';
+import { INSIGHTS_COPY } from '../messages';
+import { groupByDay } from '../utils/day-groups';
+import { windowRange, type TimeWindowId } from '../utils/time-window';
+import { GroupCard, GroupCardById, GroupCardSkeleton } from './group-card';
+import { SummaryBanner } from './summary-banner';
+import { TimeFilterChip } from './time-filter-chip';
+
+export interface FeedPageProps {
+  timeWindow: TimeWindowId;
+  onTimeWindowChange: (next: TimeWindowId) => void;
+  /** The group named in the URL (?group=): its card starts expanded. */
+  openGroupId?: string | null;
+  tz?: string | null | undefined;
+}
+
+/** The insight feed (spec 3 §2, §4): banner, time filter, then group cards by day, loaded as you scroll. */
+export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: FeedPageProps) {
+  // The window is fixed per choice (not per render), so the list keeps its key while you scroll.
+  const range = useMemo(() => windowRange(timeWindow), [timeWindow]);
+  const groups = useGroups(range);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const all = useMemo(() => groups.data?.pages.flatMap((p) => p.groups) ?? [], [groups.data]);
+  const sections = useMemo(
+    () =>
+      groupByDay(all, (g) => g.group_ts_start, {
+        tz,
+        today: INSIGHTS_COPY.today,
+        yesterday: INSIGHTS_COPY.yesterday,
+      }),
+    [all, tz],
+  );
+
+  let list;
+  if (groups.isPending) {
+    list = (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading insights">
+        {[0, 1, 2].map((i) => (
+          <GroupCardSkeleton key={i} />
+        ))}
+      </Stack>
+    );
+  } else if (groups.isError && all.length === 0) {
+    list = (
+      <ErrorState
+        title={INSIGHTS_COPY.feedFailedTitle}
+        message={
+          isApiError(groups.error) && groups.error.serverMessage
+            ? groups.error.serverMessage
+            : INSIGHTS_COPY.genericError
+        }
+        onRetry={() => void groups.refetch()}
+        retryLabel={INSIGHTS_COPY.retry}
+      />
+    );
+  } else if (all.length === 0) {
+    list = (
+      <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
+        <InsightsOutlinedIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
+        <Typography variant="h4" component="p" sx={{ mt: 1.5 }}>
+          {INSIGHTS_COPY.emptyTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
+          {INSIGHTS_COPY.emptyBody}
+        </Typography>
+      </Paper>
+    );
+  } else {
+    list = (
+      <Stack spacing={3}>
+        {sections.map((section) => (
+          <Box component="section" key={section.day} aria-label={section.label}>
+            <Typography
+              variant="overline"
+              component="h2"
+              sx={{ color: 'text.secondary', display: 'block', mb: 1, letterSpacing: 0.6 }}
+            >
+              {section.label}
+            </Typography>
+            <Stack spacing={1.5}>
+              {section.items.map((group) => (
+                <GroupCard
+                  key={group.group_id}
+                  group={group}
+                  tz={tz}
+                  defaultExpanded={group.group_id === openGroupId}
+                />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+        <Box ref={sentinel} sx={{ py: 2, textAlign: 'center' }}>
+          {isFetchingNextPage ? (
+            <CircularProgress size={24} aria-label="Loading more insights" />
+          ) : groups.isFetchNextPageError ? (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" color="error">
+                {isApiError(groups.error) && groups.error.serverMessage
+                  ? groups.error.serverMessage
+                  : INSIGHTS_COPY.genericError}
+              </Typography>
+              <Button variant="outlined" size="small" onClick={() => void fetchNextPage()}>
+                {INSIGHTS_COPY.retry}
+              </Button>
+            </Stack>
+          ) : hasNextPage ? (
+            // Reached by keyboard or when the observer is unavailable.
+            <Button variant="text" size="small" onClick={() => void fetchNextPage()}>
+              {INSIGHTS_COPY.loadMore}
+            </Button>
+          ) : (
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
+            >
+              <TaskAltIcon fontSize="small" aria-hidden />
+              <Typography variant="body2">{INSIGHTS_COPY.caughtUp}</Typography>
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+    );
+  }
+
+  // A linked group outside the loaded pages (older, or another window) is shown on top, expanded.
+  const pinned =
+    openGroupId &&
+    /^\d{1,18}$/.test(openGroupId) &&
+    !groups.isPending &&
+    !all.some((g) => g.group_id === openGroupId)
+      ? openGroupId
+      : null;
+
+  return (
+    <Box sx={{ maxWidth: 1080, mx: 'auto' }}>
+      <PageHeader
+        title={INSIGHTS_COPY.feedTitle}
+        subtitle={INSIGHTS_COPY.feedSubtitle}
+        actions={<TimeFilterChip value={timeWindow} onChange={onTimeWindowChange} />}
+      />
+      <SummaryBanner window={range} tz={tz} />
+      {pinned && (
+        <Box component="section" aria-label={INSIGHTS_COPY.openedFromLink} sx={{ mb: 3 }}>
+          <Typography
+            variant="overline"
+            component="h2"
+            sx={{ color: 'text.secondary', display: 'block', mb: 1, letterSpacing: 0.6 }}
+          >
+            {INSIGHTS_COPY.openedFromLink}
+          </Typography>
+          <GroupCardById groupId={pinned} tz={tz} />
+        </Box>
+      )}
+      {list}
+    </Box>
+  );
+}

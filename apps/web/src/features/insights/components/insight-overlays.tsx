@@ -1,0 +1,135 @@
+import { useTheme } from '@mui/material/styles';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import type { Insight, OverlayType } from '@tidemark/contract';
+import { useMemo, useState } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { useOverlays } from '../api/get-overlays';
+import { useInsightsScope } from '../api/scope';
+import { INSIGHTS_COPY } from '../messages';
+import {
+  ChartErrorBoundary,
+  ChartMessage,
+  ChartSkeleton,
+  ControlBar,
+  toggleSeries,
+} from './charts/chart-frame';
+import { OverlayChart } from './charts/lazy';
+import { overlayLegend } from './charts/overlay';
+import {
+  OVERLAY_TYPES,
+  OVERLAY_UNIT,
+  defaultOverlay,
+  overlayAvailable,
+  overlayWindow,
+} from './charts/schedule';
+
+export interface InsightOverlaysProps {
+  insight: Insight;
+  tz?: string | null | undefined;
+  height?: number;
+}
+
+/** The Overlays pane: DoD, WoW, MoM, YoY where the schedule allows, starting at the schedule's default. */
+export function InsightOverlays({ insight, tz, height = 280 }: InsightOverlaysProps) {
+  const theme = useTheme();
+  const scope = useInsightsScope();
+  const schedule = insight.pipeline_schedule;
+  const [type, setType] = useState<OverlayType>(defaultOverlay(schedule));
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [resets, setResets] = useState(0);
+  const window = useMemo(() => overlayWindow(insight.insight_id_ts, schedule), [insight, schedule]);
+  const overlays = useOverlays(scope, {
+    kpiId: insight.kpi_id,
+    schedule: schedule as 'h' | 'd' | 'w' | 'm',
+    type,
+    start: window.start,
+    end: window.end,
+    dimName: insight.dim_name ?? null,
+    dimVal: insight.dim_val ?? null,
+  });
+  const colors = {
+    main: theme.palette.primary.main,
+    period1: theme.palette.warning.main,
+    period2: theme.palette.text.secondary,
+  };
+  const legend = overlayLegend(type, colors);
+
+  let body;
+  if (overlays.isPending) body = <ChartSkeleton height={height} label="Loading overlays" />;
+  else if (overlays.isError)
+    body = (
+      <ChartMessage
+        height={height}
+        tone="error"
+        message={INSIGHTS_COPY.overlaysFailed}
+        // A 401 has already gone to /login; a refusal for this schedule will not change on retry.
+        {...(isApiError(overlays.error) && overlays.error.status === 400
+          ? {}
+          : { onRetry: () => void overlays.refetch() })}
+      />
+    );
+  else if (overlays.data.main.length === 0)
+    body = <ChartMessage height={height} message={INSIGHTS_COPY.overlayEmpty(insight.kpi_display_name)} />;
+  else
+    body = (
+      <ChartErrorBoundary key={resets} height={height}>
+        <OverlayChart
+          data={overlays.data}
+          type={type}
+          kpiName={insight.kpi_display_name}
+          kpiFormat={insight.kpi_format}
+          schedule={schedule}
+          tz={tz}
+          height={height}
+          hidden={hidden}
+          colors={colors}
+        />
+      </ChartErrorBoundary>
+    );
+
+  return (
+    <Box>
+      <ControlBar
+        title={INSIGHTS_COPY.overlayTitle(OVERLAY_UNIT[type])}
+        legend={legend}
+        hidden={hidden}
+        onToggle={(id) => setHidden((h) => toggleSeries(legend, h, id))}
+        onReset={() => {
+          setHidden(new Set());
+          setType(defaultOverlay(schedule));
+          setResets((n) => n + 1);
+        }}
+      >
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={type}
+          aria-label="Overlay"
+          onChange={(_, next: OverlayType | null) => next && setType(next)}
+        >
+          {OVERLAY_TYPES.map((t) => {
+            const available = overlayAvailable(t, schedule);
+            return (
+              <Tooltip key={t} title={available ? '' : INSIGHTS_COPY.overlayUnavailable}>
+                <span>
+                  <ToggleButton
+                    value={t}
+                    disabled={!available}
+                    selected={t === type}
+                    sx={{ px: 1.25, py: 0.25 }}
+                  >
+                    {t}
+                  </ToggleButton>
+                </span>
+              </Tooltip>
+            );
+          })}
+        </ToggleButtonGroup>
+      </ControlBar>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { routes, type SeriesPoint, type SeriesSchedule } from '@tidemark/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
+
+/** GET /v1/pattern_series: a metric's points with the expected range, at one grain. */
+function getPatternSeries(
+  scope: HubScope,
+  kpiId: string,
+  schedule: SeriesSchedule,
+  forecast: boolean,
+  signal?: AbortSignal,
+): Promise<SeriesPoint[]> {
+  return apiRequest(routes.patternSeries, {
+    query: {
+      ...hubQuery(scope),
+      kpi_id: kpiId,
+      pipeline_schedule: schedule,
+      // Spec 3 §1: the forecast only when the workspace has it on.
+      ...(forecast ? { is_forecast_enabled: 'true' } : {}),
+    },
+    signal,
+  });
+}
+
+function patternSeriesQueryOptions(
+  scope: HubScope,
+  kpiId: string,
+  schedule: SeriesSchedule,
+  forecast = false,
+) {
+  return queryOptions({
+    queryKey: ['metrics', 'series', ...scopeKey(scope), kpiId, schedule, forecast] as const,
+    queryFn: ({ signal }) => getPatternSeries(scope, kpiId, schedule, forecast, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function usePatternSeries(scope: HubScope, kpiId: string, schedule: SeriesSchedule, forecast = false) {
+  return useQuery(patternSeriesQueryOptions(scope, kpiId, schedule, forecast));
+}
