@@ -4,9 +4,8 @@ import pg from 'pg';
 import type { RunningServer } from './harness';
 
 /**
- * Marks a signed-up user's workspace as set up, in the product's own embedded database: workspace
- * onboarding (/onboard) belongs to another issue and its screens are placeholders, so the data-in tests
- * step past it the way finishing it will.
+ * Marks a signed-up user's workspace as set up, in the product's own embedded database, as finishing
+ * /onboard does: the data-in tests start after it (e2e/onboard.test.ts walks onboarding itself).
  */
 export async function markWorkspaceSetUp(server: RunningServer, email: string): Promise<void> {
   const credentials = JSON.parse(readFileSync(path.join(server.dataDir, 'credentials.json'), 'utf8')) as {

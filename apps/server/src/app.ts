@@ -31,6 +31,7 @@ import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
+import { usersRoutes } from './modules/users';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
   await app.register(eventsRoutes);
+  await app.register(usersRoutes);
   await app.register(apiKeysRoutes);
 
   await app.register(web);

@@ -14,4 +14,5 @@ export * from './metrics';
 export * from './series';
 export * from './filters';
 export * from './events';
+export * from './users';
 export * from './tokens';

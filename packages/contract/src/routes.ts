@@ -10,6 +10,7 @@ import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
 import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
+import { usersRoutes } from './users';
 import { tokensRoutes } from './tokens';
 
 export type { Access, HttpMethod, RouteDef } from './route';
@@ -29,6 +30,7 @@ export const routes = {
   ...summaryRoutes,
   ...filtersRoutes,
   ...eventsRoutes,
+  ...usersRoutes,
   ...tokensRoutes,
 } as const;
 

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
   SHOPIFY_API_ENDPOINT: optionalString,
+  POSTHOG_KEY: optionalString,
+  POSTHOG_HOST: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
+    'POSTHOG_HOST must be an http(s) URL',
+  ),
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/organizations/v2.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -82,6 +87,8 @@ export interface Config {
   };
   /** The Shopify app's credentials; the Shopify connector says it is not configured without them. */
   shopify: { apiKey: string; apiSecret: string; endpoint: string | undefined } | undefined;
+  /** A PostHog-compatible capture endpoint; product-analytics events are only stored without it. */
+  posthog: { key: string; host: string } | undefined;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
@@ -170,6 +177,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     shopify:
       e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
         ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, endpoint: e.SHOPIFY_API_ENDPOINT }
+        : undefined,
+    posthog:
+      e.POSTHOG_KEY && e.POSTHOG_HOST
+        ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, '') }
         : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

@@ -105,26 +105,6 @@ export const AREA_COPY = {
     title: 'Insight group',
     description: 'Insight group — related insights and their shared root cause will appear here.',
   },
-  onboardCreateTenant: {
-    title: 'Create your workspace',
-    description: 'Workspace setup — name your workspace and add your store URL here.',
-  },
-  onboardJoinWorkspace: {
-    title: 'Join your team',
-    description: "Join your team — your team's workspace and its members will appear here.",
-  },
-  onboardUserPersona: {
-    title: 'How are you planning to use the product?',
-    description: 'Tell us your role (Founder, Marketer or Other) so we can suggest the right metrics.',
-  },
-  onboardAppInstallation: {
-    title: 'Install the store app',
-    description: 'Store app — install the Tidemark app on your store to start collecting data.',
-  },
-  onboardStartTrial: {
-    title: 'Start your free trial',
-    description: 'Free trial — aim for a 10% conversion increase during your trial; cancel in 1 click.',
-  },
   onboardStripeAddOn: {
     title: 'Add-ons',
     description: 'Add-ons — optional paid add-ons for your plan will appear here.',

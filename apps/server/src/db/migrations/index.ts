@@ -6,6 +6,7 @@ import insights from './0005-insights';
 import insightMoneyForecast from './0006-insight-money-forecast';
 import globalFilters from './0007-global-filters';
 import events from './0008-events';
+import onboarding from './0009-onboarding';
 import apiKeys from './0010-api-keys';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
@@ -18,5 +19,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0006-insight-money-forecast', sql: insightMoneyForecast },
   { id: '0007-global-filters', sql: globalFilters },
   { id: '0008-events', sql: events },
+  { id: '0009-onboarding', sql: onboarding },
   { id: '0010-api-keys', sql: apiKeys },
 ];

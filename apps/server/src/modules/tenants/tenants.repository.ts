@@ -138,3 +138,46 @@ export async function lastInsightTs(db: Queryable, tenantId: number): Promise<Da
   );
   return rows[0]?.at ?? null;
 }
+
+export async function countMembers(db: Queryable, tenantId: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from memberships where tenant_id = $1',
+    [tenantId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Names the workspace, records its store and marks it set up; null when another workspace has the name. */
+export async function updateWorkspace(
+  db: Queryable,
+  tenantId: number,
+  input: { display_name: string; store_url: string },
+): Promise<TenantRow | null> {
+  const rows = await db.query<TenantRow>(
+    `update tenants t set display_name = $2, store_url = $3, tenant_status = 'active'
+     where t.tenant_id = $1
+       and not exists (select 1 from tenants o where lower(o.display_name) = lower($2) and o.tenant_id <> $1)
+     returning *`,
+    [tenantId, input.display_name, input.store_url],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Confirms a member's join; the first confirmation's time is kept, so a second join changes nothing.
+ * Answers whether this was the first, or null for someone who is not a member.
+ */
+export async function markJoined(
+  db: Queryable,
+  tenantId: number,
+  userId: number,
+): Promise<{ first: boolean } | null> {
+  const rows = await db.query<{ first: boolean }>(
+    `update memberships m set joined_at = coalesce(m.joined_at, now())
+     from memberships before
+     where m.tenant_id = $1 and m.user_id = $2 and before.tenant_id = m.tenant_id and before.user_id = m.user_id
+     returning before.joined_at is null as first`,
+    [tenantId, userId],
+  );
+  return rows[0] ?? null;
+}

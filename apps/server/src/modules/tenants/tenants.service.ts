@@ -1,12 +1,19 @@
 import {
   STATUS_CATALOGUE,
+  WORKSPACE_MESSAGES,
   WORKSPACE_NAME_MAX,
+  workspaceFormError,
+  type JoinWorkspaceBody,
+  type TeamDetails,
   type TenantInfo,
   type TenantSummary,
+  type UpdateWorkspaceBody,
+  type WorkspaceAnswer,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
+import { track } from '../analytics';
 import * as repo from './tenants.repository';
 
 const forbidden = () =>
@@ -86,6 +93,123 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
     timezone: t.timezone,
     last_insight_ts: lastInsight ? lastInsight.toISOString() : null,
   };
+}
+
+/**
+ * Loads the workspace a tenants/{uuid} path names. The tenant was already authorised from tenant_id (or the
+ * caller's own); a path naming any other workspace is refused alike whether it exists or not, so ids cannot
+ * be probed. Text that is not an id at all names nothing: 404.
+ */
+async function getWorkspaceOrThrow({
+  ctx,
+  tenantUuid,
+}: {
+  ctx: TenantContext;
+  tenantUuid: string;
+}): Promise<repo.TenantRow> {
+  if (!UUID.test(tenantUuid)) {
+    throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
+  }
+  const tenant = await repo.findTenant(ctx.db, ctx.tenantId);
+  if (!tenant || tenant.tenant_uuid !== tenantUuid.toLowerCase()) throw forbidden();
+  return tenant;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function toTeamDetails(db: Queryable, t: repo.TenantRow): Promise<TeamDetails> {
+  return {
+    tenant_uuid: t.tenant_uuid,
+    display_name: t.display_name,
+    logo_path: t.logo_path,
+    member_count: await repo.countMembers(db, t.tenant_id),
+    store_url: t.store_url,
+  };
+}
+
+/** GET tenants/{uuid}: what the join step shows of the team. */
+export async function getTeamDetails({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { tenantUuid: string };
+}): Promise<TeamDetails> {
+  return toTeamDetails(ctx.db, await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid }));
+}
+
+/**
+ * PATCH tenants/{uuid}, the create_tenant step: sign-up provisioned the workspace under a name taken from the
+ * e-mail domain; here its owner names it and records the store, which marks it set up.
+ */
+export async function updateWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { tenantUuid: string; body: UpdateWorkspaceBody };
+}): Promise<WorkspaceAnswer> {
+  const tenant = await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid });
+  if (tenant.is_demo || tenant.is_all_customers) throw forbidden();
+  const invalid = workspaceFormError(input.body);
+  if (invalid) throw new AppError('bad_request', invalid);
+  let updated: repo.TenantRow | null;
+  try {
+    updated = await repo.updateWorkspace(ctx.db, tenant.tenant_id, {
+      display_name: input.body.display_name.trim(),
+      store_url: input.body.store_url.trim(),
+    });
+  } catch (error) {
+    // Two workspaces renamed to one name at the same moment: the unique index decides.
+    if ((error as { code?: string }).code !== '23505') throw error;
+    updated = null;
+  }
+  if (!updated) throw new AppError('conflict', WORKSPACE_MESSAGES.nameTaken);
+  if (tenant.tenant_status === 'new') {
+    await track({
+      ctx,
+      input: {
+        tenantId: tenant.tenant_id,
+        userId: ctx.user.userId,
+        distinctId: ctx.user.userUuid,
+        event: 'workspace_created',
+        properties: { workspace_name: updated.display_name },
+      },
+    });
+  }
+  return { success: true, message: WORKSPACE_MESSAGES.created, data: await toTeamDetails(ctx.db, updated) };
+}
+
+/**
+ * POST tenants/{uuid}/join: a member confirms joining their team. Only the caller can join, under their own
+ * address; joining again is harmless.
+ */
+export async function joinWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { tenantUuid: string; body: JoinWorkspaceBody };
+}): Promise<{ success: boolean; message: string }> {
+  const tenant = await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid });
+  if (input.body.user_email.trim().toLowerCase() !== ctx.user.email) {
+    throw new AppError('forbidden', WORKSPACE_MESSAGES.joinOtherUser);
+  }
+  // Operators may read any customer but belong to none: there is no membership to confirm.
+  const joined = await repo.markJoined(ctx.db, tenant.tenant_id, ctx.user.userId);
+  if (!joined) throw forbidden();
+  if (joined.first) {
+    await track({
+      ctx,
+      input: {
+        tenantId: tenant.tenant_id,
+        userId: ctx.user.userId,
+        distinctId: ctx.user.userUuid,
+        event: 'workspace_joined',
+        properties: { workspace_name: tenant.display_name },
+      },
+    });
+  }
+  return { success: true, message: WORKSPACE_MESSAGES.joined };
 }
 
 /** A new user's workspace: the existing one of their e-mail domain, or a new one named after it. */

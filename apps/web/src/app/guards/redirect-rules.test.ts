@@ -104,6 +104,20 @@ describe('redirect rules', () => {
         want: { to: '/' },
       },
       {
+        name: 'an onboarded user may open the store-platform steps (store sign-up path, billing)',
+        user: member,
+        pathname: '/onboard/app_installation',
+        hasCustomer: true,
+        want: null,
+      },
+      {
+        name: 'an onboarded user may open start_trial',
+        user: member,
+        pathname: '/onboard/start_trial',
+        hasCustomer: true,
+        want: null,
+      },
+      {
         name: 'show_onboarding without user_status new does not onboard',
         user: { ...member, show_onboarding: true },
         pathname: '/onboard/join_workspace',

@@ -20,6 +20,13 @@ export function onboardingTarget(user: GuardUser): string | null {
   return user.tenant_status === 'new' ? paths.onboard.createTenant.path : paths.onboard.joinWorkspace.path;
 }
 
+/** The store-platform steps: reached from the store sign-up path and from billing too, so onboarded users may open them. */
+const STORE_PLATFORM_STEPS = [
+  paths.onboard.appInstallation.path,
+  paths.onboard.startTrial.path,
+  paths.onboard.stripeAddOn.path,
+];
+
 export interface GuardInput {
   pathname: string;
   user: GuardUser;
@@ -41,7 +48,9 @@ export function guardRedirect({
 
   const onboarding = onboardingTarget(user);
   if (onboarding) return onOnboard ? null : { to: onboarding };
-  if (onOnboard) return { to: paths.home.path };
+  if (onOnboard && !STORE_PLATFORM_STEPS.some((step) => isPathWithin(pathname, step))) {
+    return { to: paths.home.path };
+  }
 
   if (user.is_operator) {
     if (!hasCustomer && !onCustomers) return { to: paths.customers.path, rememberFrom: true };

@@ -1,7 +1,16 @@
-import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { JoinWorkspaceCard } from '@/features/onboard';
+import { useCurrentUser } from '@/session';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardJoinWorkspace} icon={<GroupsOutlinedIcon />} />;
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <JoinWorkspaceCard
+      workspace={{ tenantId: user.tenant_id, tenantUuid: user.tenant_uuid }}
+      userEmail={user.email}
+      onJoined={() => navigate(paths.onboard.userPersona.path)}
+    />
+  );
 }

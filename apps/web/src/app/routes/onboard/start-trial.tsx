@@ -1,7 +1,10 @@
-import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../../messages';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { StartTrialCard } from '@/features/onboard';
+import { useCurrentUser } from '@/session';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.onboardStartTrial} icon={<RocketLaunchOutlinedIcon />} />;
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  return <StartTrialCard shop={user.shopify_shop_name} onLater={() => void navigate(paths.home.path)} />;
 }

@@ -1,0 +1,52 @@
+import type { BaseContext } from '../../plugins/context';
+import * as repo from './analytics.repository';
+
+/** Product-analytics events of spec 1 §7; later areas add theirs here. */
+export type AnalyticsEvent = 'workspace_created' | 'workspace_joined';
+
+export interface TrackInput {
+  tenantId: number;
+  userId: number;
+  /** Who did it, as the analytics service knows them (the user's uuid, the id identify uses). */
+  distinctId: string;
+  event: AnalyticsEvent;
+  properties?: Record<string, unknown>;
+}
+
+const FORWARD_TIMEOUT_MS = 5_000;
+
+/**
+ * Records a product-analytics event and, when a PostHog-compatible endpoint is configured, forwards it.
+ * Forwarding never delays or fails the user's request: it runs after the answer and only logs a failure.
+ */
+export async function track({ ctx, input }: { ctx: BaseContext; input: TrackInput }): Promise<void> {
+  const properties = { ...input.properties, tenant_id: input.tenantId };
+  const stored = await repo.insertEvent(ctx.db, {
+    tenantId: input.tenantId,
+    userId: input.userId,
+    event: input.event,
+    properties,
+  });
+  const posthog = ctx.config.posthog;
+  if (!posthog) return;
+  void (async () => {
+    try {
+      const res = await fetch(`${posthog.host}/capture/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          api_key: posthog.key,
+          event: input.event,
+          distinct_id: input.distinctId,
+          properties,
+          timestamp: stored.created_at.toISOString(),
+        }),
+        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`capture answered ${res.status}`);
+      await repo.markForwarded(ctx.db, input.tenantId, stored.event_id);
+    } catch (err) {
+      ctx.log.warn({ err, event: input.event }, 'analytics event not forwarded');
+    }
+  })();
+}

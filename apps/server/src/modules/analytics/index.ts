@@ -1,0 +1,1 @@
+export { track, type AnalyticsEvent, type TrackInput } from './analytics.service';

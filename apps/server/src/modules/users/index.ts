@@ -1,0 +1,2 @@
+export { usersRoutes } from './users.routes';
+export { updatePersona } from './users.service';
