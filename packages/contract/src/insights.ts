@@ -77,6 +77,8 @@ export const InsightSchema = z.object({
   /** The dimension value the insight is about (null overall): its chart reads that slice of the series. */
   dim_name: z.string().nullable().optional(),
   dim_val: z.string().nullable().optional(),
+  /** The group it belongs to (null when ungrouped): the insight page links to it. */
+  group_id: z.string().nullable().optional(),
 });
 export type Insight = z.infer<typeof InsightSchema>;
 

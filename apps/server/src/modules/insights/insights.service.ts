@@ -35,6 +35,7 @@ export function toInsight(row: repo.InsightRow): Insight {
   const p = (d.pattern_data ?? {}) as Record<string, unknown>;
   return {
     insight_id: String(row.insight_id),
+    group_id: row.group_id === null ? null : String(row.group_id),
     insight_id_ts: str(d.insight_id_ts) || row.insight_ts.toISOString(),
     insight_title: row.title ?? str(d.insight_title),
     insight_summary: row.summary ?? str(d.insight_summary),

@@ -9,3 +9,5 @@ export { InsightRootCause } from './components/insight-rootcause';
 export { ChartMessage, ChartSkeleton, ChartErrorBoundary, ControlBar } from './components/charts/chart-frame';
 export { parseTimeWindow, type TimeWindowId } from './utils/time-window';
 export { INSIGHTS_COPY } from './messages';
+export { GroupPage, type GroupPageProps } from './components/detail/group-page';
+export { DETAIL_COPY } from './messages';

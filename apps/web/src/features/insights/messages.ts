@@ -101,3 +101,60 @@ export const INSIGHTS_COPY = {
 } as const;
 
 export type FeedbackResource = 'insight' | 'group';
+
+/** The group and insight pages (spec 3 §2, §4 team states, §5 annotation edit, §8). */
+export const DETAIL_COPY = {
+  groupPageTitle: 'Group',
+  insightPageTitle: 'Insight',
+  backToFeed: 'Back to the feed',
+  // Team states (§4)
+  resolve: 'Resolve',
+  flag: 'Flag',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  resolveTitle: 'Resolve this group?',
+  resolveBody: 'It moves to the Resolved feed. Anyone on the team can flag it back to Open.',
+  flagTitle: 'Flag this group?',
+  flagBody: 'It moves back to the Open feed so the team looks at it again.',
+  movedToFeed: (state: string) => `Moved to the ${state} feed`,
+  moveFailed: 'The group could not be moved.',
+  state: (state: string) => (state === 'Open' ? 'Open' : state),
+  // Inline edit (§4, §5, §8)
+  edit: 'Edit title and summary',
+  save: 'Save',
+  titleLabel: 'Title',
+  summaryLabel: 'Summary',
+  annotated: 'The record is updated successfully.',
+  annotateFailed: 'Error occurred, try again after sometime',
+  annotateServerError: 'Some error occurred while updating the record',
+  // History (§3, §8, §9)
+  historyTitle: 'History',
+  seeMore: 'See More',
+  historyEmpty: 'No history available',
+  historyFailed: 'There was an error while fetching the history',
+  movedTo: (state: string) => `Moved to ${state}`,
+  movedBackToOpen: 'Moved back to Open',
+  edited: (what: string) => `Edited the ${what.split(',').join(' and ')}`,
+  by: (login: string) => `by ${login}`,
+  system: 'by the pipeline',
+  // Group impact
+  timeToDetect: 'Time to detect',
+  timeToResolve: 'Time to resolve',
+  // Insight page
+  figures: 'Figures',
+  current: 'Current',
+  expectedValue: 'Expected',
+  difference: 'Difference',
+  lift: 'Lift',
+  liftHow: 'How the lift is calculated',
+  liftFormula: 'Lift = (current − expected) ÷ expected',
+  liftWorked: (current: string, expected: string, lift: string) =>
+    `(${current} − ${expected}) ÷ ${expected} = ${lift}`,
+  expectedRangeOf: (lower: string, upper: string) => `Expected range ${lower} – ${upper}`,
+  chart: 'Chart',
+  rootCause: 'Root cause',
+  overlays: 'Overlays',
+  openGroup: 'Open its group',
+  partOfGroup: 'Part of a group of insights',
+  metric: 'Metric',
+} as const;

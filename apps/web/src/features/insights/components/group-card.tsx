@@ -192,8 +192,8 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
   );
 }
 
-/** The expanded part: metric chips to pick a metric, then its carousel. */
-function GroupCardBody({ group, tz }: { group: Group; tz?: string | null | undefined }) {
+/** The expanded part: metric chips to pick a metric, then its carousel (also the group page's body). */
+export function GroupCardBody({ group, tz }: { group: Group; tz?: string | null | undefined }) {
   const metrics = useGroupMetrics(group.group_id, true);
   const [selected, setSelected] = useState<string | null>(null);
   if (metrics.isPending)

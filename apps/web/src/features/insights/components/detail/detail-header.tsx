@@ -1,0 +1,71 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Severity } from '@tidemark/contract';
+import { formatDate } from '@tidemark/format';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { DETAIL_COPY } from '../../messages';
+import { SEVERITY_KEY } from '../severity';
+
+/** The meta line over a group's or an insight's title: severity, direction, kind, time, and extra chips. */
+export function DetailMeta({
+  severity,
+  positive,
+  up,
+  kind,
+  ts,
+  tz,
+  children,
+}: {
+  severity: Severity;
+  positive: boolean;
+  up: boolean;
+  kind: string;
+  ts: string;
+  tz?: string | null | undefined;
+  children?: ReactNode;
+}) {
+  const Trend = up ? TrendingUpIcon : TrendingDownIcon;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.75, mb: 1.5 }}>
+      <Chip
+        size="small"
+        label={severity}
+        sx={(t) => ({ bgcolor: t.palette.severity[SEVERITY_KEY[severity]], color: '#fff', fontWeight: 600 })}
+      />
+      <Box
+        component="span"
+        role="img"
+        sx={{ display: 'inline-flex', color: positive ? 'success.main' : 'error.main' }}
+        aria-label={positive ? 'Positive' : 'Negative'}
+      >
+        <Trend fontSize="small" />
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {kind} · <time dateTime={ts}>{formatDate(ts, { tz, format: 'ddd, DD MMM, hh:mm A z' })}</time>
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export function BackToFeed() {
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.feed.getHref()}
+      startIcon={<ArrowBackIcon />}
+      size="small"
+      sx={{ mb: 1.5, ml: -1 }}
+    >
+      {DETAIL_COPY.backToFeed}
+    </Button>
+  );
+}
