@@ -10,4 +10,5 @@ export { ChartMessage, ChartSkeleton, ChartErrorBoundary, ControlBar } from './c
 export { parseTimeWindow, type TimeWindowId } from './utils/time-window';
 export { INSIGHTS_COPY } from './messages';
 export { GroupPage, type GroupPageProps } from './components/detail/group-page';
+export { InsightPage, type InsightPageProps } from './components/detail/insight-page';
 export { DETAIL_COPY } from './messages';

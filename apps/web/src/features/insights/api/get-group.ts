@@ -15,6 +15,6 @@ export function groupQueryOptions(scope: InsightsScope, groupId: string) {
   });
 }
 
-export function useGroup(groupId: string) {
-  return useQuery(groupQueryOptions(useInsightsScope(), groupId));
+export function useGroup(groupId: string, enabled = true) {
+  return useQuery({ ...groupQueryOptions(useInsightsScope(), groupId), enabled });
 }

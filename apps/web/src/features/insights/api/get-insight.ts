@@ -19,6 +19,6 @@ export function insightQueryOptions(scope: InsightsScope, insightId: string) {
   });
 }
 
-export function useInsight(insightId: string) {
-  return useQuery(insightQueryOptions(useInsightsScope(), insightId));
+export function useInsight(insightId: string, enabled = true) {
+  return useQuery({ ...insightQueryOptions(useInsightsScope(), insightId), enabled });
 }

@@ -11,7 +11,9 @@ import { formatDate } from '@tidemark/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { DETAIL_COPY } from '../../messages';
+import { DocumentTitle } from '@/components/page-header';
+import { DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
+import { CardNotFound } from '../card-states';
 import { SEVERITY_KEY } from '../severity';
 
 /** The meta line over a group's or an insight's title: severity, direction, kind, time, and extra chips. */
@@ -67,5 +69,20 @@ export function BackToFeed() {
     >
       {DETAIL_COPY.backToFeed}
     </Button>
+  );
+}
+
+/** Ids are numeric on the wire (the contract's IdSchema). */
+export function isEntityId(id: string): boolean {
+  return /^\d{1,18}$/.test(id);
+}
+
+export function DetailNotFound({ resource }: { resource: 'Insight' | 'Group' }) {
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <DocumentTitle title={INSIGHTS_COPY.notFound(resource)} />
+      <BackToFeed />
+      <CardNotFound resource={resource} />
+    </Box>
   );
 }

@@ -14,7 +14,7 @@ import { GroupCardBody } from '../group-card';
 import { SCHEDULE_LABEL } from '../severity';
 import { teamStateOf } from './annotation';
 import { AnnotationEditor } from './annotation-editor';
-import { BackToFeed, DetailMeta } from './detail-header';
+import { BackToFeed, DetailMeta, DetailNotFound, isEntityId } from './detail-header';
 import { GroupHistory } from './group-history';
 import { TeamActions } from './team-actions';
 
@@ -25,7 +25,10 @@ export interface GroupPageProps {
 
 /** /groups/{id}: the group opened expanded, with its team actions, inline edit and history (spec 3 §2). */
 export function GroupPage({ groupId, tz }: GroupPageProps) {
-  const group = useGroup(groupId);
+  // An id that cannot exist is not found without asking the server (it would answer 400).
+  const valid = isEntityId(groupId);
+  const group = useGroup(groupId, valid);
+  if (!valid) return <DetailNotFound resource="Group" />;
   if (group.isPending) return <GroupPageSkeleton />;
   if (group.isError) {
     return (
