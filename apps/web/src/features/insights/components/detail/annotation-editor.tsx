@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useSnackbar, type SnackbarKey } from 'notistack';
+import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useAnnotate, type AnnotationText } from '../../api/annotate';
 import { DETAIL_COPY } from '../../messages';
@@ -27,13 +27,23 @@ export interface AnnotationEditorProps {
 export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: AnnotationEditorProps) {
   const [draft, setDraft] = useState<AnnotationText | null>(null);
   const annotate = useAnnotate(kind, id);
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // One error at a time (spec 3 §5: only the first message is shown).
+  const lastError = useRef<SnackbarKey | null>(null);
+  const clearError = () => {
+    if (lastError.current !== null) closeSnackbar(lastError.current);
+    lastError.current = null;
+  };
+  const showError = (message: string) => {
+    clearError();
+    lastError.current = enqueueSnackbar(message, { variant: 'error', autoHideDuration: SNACK_MS });
+  };
 
   const save = () => {
     if (!draft) return;
     const error = annotationError(value, draft);
     if (error) {
-      enqueueSnackbar(error, { variant: 'error', autoHideDuration: SNACK_MS });
+      showError(error);
       return;
     }
     annotate.mutate(
@@ -41,6 +51,7 @@ export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: Ann
       {
         onSuccess: (res) => {
           setDraft(null);
+          clearError();
           enqueueSnackbar(res.message || DETAIL_COPY.annotated, {
             variant: 'success',
             autoHideDuration: SNACK_MS,
@@ -55,7 +66,7 @@ export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: Ann
               : isApiError(err) && err.status === 400 && err.message
                 ? err.message
                 : DETAIL_COPY.annotateFailed;
-          enqueueSnackbar(message, { variant: 'error', autoHideDuration: SNACK_MS });
+          showError(message);
         },
       },
     );
