@@ -7,8 +7,9 @@ import { markWorkspaceSetUp } from './support/workspace';
 const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 
+/** What the user sees in the window, with transitions finished (dialogs and popovers fade in). */
 async function view(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), animations: 'disabled' });
 }
 
 /** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
@@ -110,6 +111,7 @@ describe('the group page', () => {
       await page.getByText('Lift = (current − expected) ÷ expected').waitFor();
       await view(page, 'insight-page-lift');
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'How the lift is calculated' }).waitFor({ state: 'hidden' });
       expect(await page.getByRole('link', { name: 'Open its group' }).getAttribute('href')).toBe(
         `/groups/${groupId}`,
       );
