@@ -88,6 +88,7 @@ describe('the group page', () => {
       await history.getByText('Moved to Resolved').waitFor();
       await history.getByText('Edited the title').waitFor();
       await page.getByRole('button', { name: 'Flag' }).waitFor();
+      await page.getByText(/^Time to resolve: /).waitFor();
       await view(page, 'group-page-resolved');
 
       // The resolved group left the open feed.
@@ -138,6 +139,22 @@ describe('the group page', () => {
     await page.goto('/groups/1');
     await page.getByText('Group not found').waitFor();
     await view(page, 'group-page-empty-workspace');
+
+    // Demo mode reads the shared demo store: its groups open here too.
+    const demo = await apiSession(product.server, DEMO_OWNER);
+    await waitForDemoInsights(product.server.url, demo.cookie);
+    await page
+      .getByRole('switch', { name: 'Demo Mode' })
+      .or(page.getByRole('checkbox', { name: 'Demo Mode' }))
+      .click();
+    await page.getByText('Exit demo mode').waitFor();
+    await page.goto('/feed');
+    const card = page.getByTestId('group-card').first();
+    await card.waitFor();
+    await page.goto(`/groups/${await card.getAttribute('data-group-id')}`);
+    await page.getByTestId('group-page').waitFor();
+    await page.getByTestId('group-history').or(page.getByText('No history available')).waitFor();
+    await view(page, 'group-page-demo-mode');
     await context.close();
   });
 });

@@ -112,6 +112,12 @@ function serve(extra: Record<string, MockHandler> = {}) {
     'GET /v1/groups/5/metrics': { body: { kpis: [] } },
     'GET /v1/insights/groups/5/feedback': { status: 404, body: { success: false, message: 'none' } },
     'GET /v1/insights/groups/5/history': { body: { history: [], count: 0 } },
+    'GET /v1/insights/groups/5/impact': {
+      body: [
+        { type: 'time', name: 'Time to detect', value: 3_600_000 },
+        { type: 'time', name: 'Time to resolve', value: null },
+      ],
+    },
     'GET /v1/insights/26': { body: INSIGHT },
     'GET /v1/pattern_series': { body: [] },
     'GET /v1/pattern_series/overlays': { body: { main: [], period1: [], period2: [] } },
@@ -153,6 +159,9 @@ describe('the group page', () => {
     });
     renderRoute('/groups/5');
     const list = await screen.findByTestId('group-history', {}, { timeout: 5000 });
+    // The time to detect is known; an open group's time to resolve is not shown yet.
+    expect(await screen.findByText(/^Time to detect: /)).toBeTruthy();
+    expect(screen.queryByText(/^Time to resolve/)).toBeNull();
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     expect(within(list).getAllByText('Moved to Resolved')).toHaveLength(2);
     expect(within(list).getByText('Moved to Flagged')).toBeTruthy();

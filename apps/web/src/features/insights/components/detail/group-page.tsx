@@ -16,6 +16,7 @@ import { teamStateOf } from './annotation';
 import { AnnotationEditor } from './annotation-editor';
 import { BackToFeed, DetailMeta, DetailNotFound, isEntityId } from './detail-header';
 import { GroupHistory } from './group-history';
+import { GroupImpactChips } from './group-impact';
 import { TeamActions } from './team-actions';
 
 export interface GroupPageProps {
@@ -98,6 +99,7 @@ function GroupView({ group, tz }: { group: Group; tz?: string | null | undefined
               {group.funnels.map((f) => (
                 <Chip key={f} size="small" variant="outlined" label={f} />
               ))}
+              <GroupImpactChips key={state} groupId={group.group_id} />
             </Stack>
           </Box>
           <TeamActions key={state} group={group} />
