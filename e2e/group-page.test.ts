@@ -154,6 +154,9 @@ describe('the group page', () => {
     await page.goto(`/groups/${await card.getAttribute('data-group-id')}`);
     await page.getByTestId('group-page').waitFor();
     await page.getByTestId('group-history').or(page.getByText('No history available')).waitFor();
+    // The sample store is read-only: its team actions and edit are disabled.
+    expect(await page.getByRole('button', { name: 'Resolve' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Edit title and summary' }).isDisabled()).toBe(true);
     await view(page, 'group-page-demo-mode');
     await context.close();
   });

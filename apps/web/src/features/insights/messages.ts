@@ -118,6 +118,7 @@ export const DETAIL_COPY = {
   flagBody: 'It moves back to the Open feed so the team looks at it again.',
   movedToFeed: (state: string) => `Moved to the ${state} feed`,
   moveFailed: 'The group could not be moved.',
+  demoReadOnly: 'The sample store is read-only in demo mode',
   state: (state: string) => (state === 'Open' ? 'Open' : state),
   // Inline edit (§4, §5, §8)
   edit: 'Edit title and summary',

@@ -10,6 +10,7 @@ import { useSnackbar, type SnackbarKey } from 'notistack';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useAnnotate, type AnnotationText } from '../../api/annotate';
+import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
 import { annotationError } from './annotation';
 
@@ -27,6 +28,7 @@ export interface AnnotationEditorProps {
 export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: AnnotationEditorProps) {
   const [draft, setDraft] = useState<AnnotationText | null>(null);
   const annotate = useAnnotate(kind, id);
+  const readOnly = useInsightsScope().isDemo;
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   // One error at a time (spec 3 §5: only the first message is shown).
   const lastError = useRef<SnackbarKey | null>(null);
@@ -79,10 +81,17 @@ export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: Ann
           <Typography variant="h2" component={titleComponent} sx={{ flex: 1, fontSize: { xs: 22, md: 26 } }}>
             {value.title}
           </Typography>
-          <Tooltip title={DETAIL_COPY.edit}>
-            <IconButton aria-label={DETAIL_COPY.edit} onClick={() => setDraft(value)} size="small">
-              <EditOutlinedIcon fontSize="small" />
-            </IconButton>
+          <Tooltip title={readOnly ? DETAIL_COPY.demoReadOnly : DETAIL_COPY.edit}>
+            <span>
+              <IconButton
+                aria-label={DETAIL_COPY.edit}
+                onClick={() => setDraft(value)}
+                size="small"
+                disabled={readOnly}
+              >
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </span>
           </Tooltip>
         </Stack>
         <Typography variant="body1" sx={{ color: 'text.secondary', mt: 1, whiteSpace: 'pre-line' }}>

@@ -8,10 +8,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
 import type { Group } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useMoveTeamState } from '../../api/move-team-state';
+import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
 import { moveFor, teamStateOf, type TeamAction } from './annotation';
 
@@ -23,6 +25,7 @@ export function TeamActions({ group }: { group: Group }) {
   const action: TeamAction = state === 'Open' ? 'resolve' : 'flag';
   const [open, setOpen] = useState(false);
   const move = useMoveTeamState();
+  const readOnly = useInsightsScope().isDemo;
   const { enqueueSnackbar } = useSnackbar();
   const loading = move.isPending;
   const { old_state, current_state } = moveFor(action, state);
@@ -50,13 +53,19 @@ export function TeamActions({ group }: { group: Group }) {
 
   return (
     <>
-      <Button
-        variant={action === 'resolve' ? 'contained' : 'outlined'}
-        startIcon={action === 'resolve' ? <CheckCircleOutlineIcon /> : <OutlinedFlagIcon />}
-        onClick={() => setOpen(true)}
-      >
-        {action === 'resolve' ? DETAIL_COPY.resolve : DETAIL_COPY.flag}
-      </Button>
+      {/* The demo store is read-only on the server: say so instead of failing on Confirm. */}
+      <Tooltip title={readOnly ? DETAIL_COPY.demoReadOnly : ''}>
+        <span>
+          <Button
+            variant={action === 'resolve' ? 'contained' : 'outlined'}
+            startIcon={action === 'resolve' ? <CheckCircleOutlineIcon /> : <OutlinedFlagIcon />}
+            onClick={() => setOpen(true)}
+            disabled={readOnly}
+          >
+            {action === 'resolve' ? DETAIL_COPY.resolve : DETAIL_COPY.flag}
+          </Button>
+        </span>
+      </Tooltip>
       <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>
           {action === 'resolve' ? DETAIL_COPY.resolveTitle : DETAIL_COPY.flagTitle}
