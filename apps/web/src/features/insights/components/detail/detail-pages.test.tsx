@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
 import { makeFlags, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
+import { setDemoMode } from '@/session';
 import { DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
 import { annotationError, moveFor, teamStateOf } from './annotation';
 
@@ -275,6 +276,19 @@ describe('the group page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.save }));
     expect(await screen.findByText(DETAIL_COPY.annotateServerError)).toBeTruthy();
+  });
+
+  it('disables the team actions and the edit on the read-only demo store', async () => {
+    setDemoMode(true);
+    try {
+      serve();
+      renderRoute('/groups/5');
+      const resolve = await screen.findByRole('button', { name: DETAIL_COPY.resolve }, { timeout: 5000 });
+      expect(resolve.hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: DETAIL_COPY.edit }).hasAttribute('disabled')).toBe(true);
+    } finally {
+      setDemoMode(false);
+    }
   });
 
   it('shows the Group not-found view for an unknown id', async () => {
