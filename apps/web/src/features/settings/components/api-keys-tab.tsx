@@ -176,8 +176,8 @@ function KeysTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (t: Api
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

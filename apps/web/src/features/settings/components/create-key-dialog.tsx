@@ -196,7 +196,7 @@ export function CreateKeyDialog({ open, scope, onClose }: CreateKeyDialogProps) 
                 </Alert>
               )}
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {scope.label}
+                {`${copy.scopeLabel}: ${scope.label}`}
               </Typography>
             </Stack>
           </DialogContent>
