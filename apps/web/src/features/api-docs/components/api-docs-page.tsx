@@ -62,7 +62,7 @@ export function ApiDocsPage() {
           retryLabel={API_DOCS_COPY.retry}
         />
       ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Paper variant="outlined">
           <ApiReference document={spec.data} />
         </Paper>
       )}

@@ -26,10 +26,13 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
       showDeveloperTools: 'never',
       documentDownloadType: 'json',
       mcp: { disabled: true },
+      // The AI agent talks to Scalar's servers: not for a self-hosted product.
+      agent: { disabled: true },
       defaultOpenFirstTag: true,
     });
     return () => instance.destroy();
   }, [document]);
 
-  return <Box ref={host} data-testid="api-reference" />;
+  // Scalar's sticky sidebar and anchors sit below our sticky top bar (56 px).
+  return <Box ref={host} data-testid="api-reference" sx={{ '--scalar-custom-header-height': '56px' }} />;
 }

@@ -52,6 +52,12 @@ export function ApiKeysTab() {
   const filter = useAppliedFilter();
   const tokens = useApiTokens();
   const [creating, setCreating] = useState(false);
+  // A fresh dialog (and mutation) per opening, so a shown key can never reappear.
+  const [dialogKey, setDialogKey] = useState(0);
+  const openCreate = () => {
+    setDialogKey((k) => k + 1);
+    setCreating(true);
+  };
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   return (
@@ -71,7 +77,7 @@ export function ApiKeysTab() {
         <Button
           variant="contained"
           startIcon={<AddIcon />}
-          onClick={() => setCreating(true)}
+          onClick={openCreate}
           disabled={isDemo}
           sx={{ flexShrink: 0 }}
         >
@@ -91,12 +97,17 @@ export function ApiKeysTab() {
           retryLabel={copy.retry}
         />
       ) : tokens.data.length === 0 ? (
-        <EmptyKeys onCreate={() => setCreating(true)} />
+        <EmptyKeys onCreate={openCreate} />
       ) : (
         <KeysTable tokens={tokens.data} onRevoke={setRevoking} />
       )}
 
-      <CreateKeyDialog open={creating} scope={keyScopeOf(filter)} onClose={() => setCreating(false)} />
+      <CreateKeyDialog
+        key={dialogKey}
+        open={creating}
+        scope={keyScopeOf(filter)}
+        onClose={() => setCreating(false)}
+      />
       <RevokeKeyDialog token={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
