@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 /** Preferences → API Keys end to end: a key made in the UI reads the API until it is revoked; /docs/api renders. */
@@ -81,6 +81,19 @@ describe('API keys and the API reference', () => {
     await page.getByText('No API keys yet').waitFor();
     expect((await read()).status).toBe(401);
 
+    // Demo mode reads the shared demo store: keys belong to the user's own workspace only.
+    await page
+      .getByRole('switch', { name: 'Demo Mode' })
+      .or(page.getByRole('checkbox', { name: 'Demo Mode' }))
+      .click();
+    await page.getByRole('button', { name: 'Exit demo mode' }).waitFor();
+    await page.goto('/preferences?tab=api_keys');
+    await page.getByText(/exit demo mode to create or revoke them/).waitFor();
+    expect(await page.getByRole('button', { name: 'Create API key' }).isDisabled()).toBe(true);
+    await screenshot(page, 'api-keys-demo-mode');
+    await page.getByRole('button', { name: 'Exit demo mode' }).click();
+    await page.getByRole('button', { name: 'Exit demo mode' }).waitFor({ state: 'hidden' });
+
     // The interactive reference renders from /v1/openapi.json, with the bearer scheme.
     await page.goto('/docs/api');
     await page.getByTestId('api-reference').getByText('Tidemark API').first().waitFor({ timeout: 30_000 });
@@ -95,6 +108,36 @@ describe('API keys and the API reference', () => {
       .waitFor();
     await page.waitForTimeout(500);
     await page.screenshot({ path: 'artifacts/screenshots/docs-api-keys.png' });
+
+    // "Try it": a fresh key entered as the bearer token; the server records that the key was used.
+    const session = await apiSession(product.server, email);
+    const made = (await (
+      await fetch(`${product.server.url}/v1/apps/tokens`, {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Docs try-it', scope: 'all' }),
+      })
+    ).json()) as { data: { id: string; token: string } };
+    const listWithKey = reference.locator('[id*="GET/v1/apps/tokens"], [id*="get/v1/apps/tokens"]').first();
+    await listWithKey.scrollIntoViewIfNeeded();
+    await listWithKey.getByRole('button', { name: /Test Request/ }).click();
+    const client = page.getByRole('dialog').last();
+    await client.waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: 'artifacts/screenshots/docs-api-try-it-open.png' });
+    const tokenInput = client.getByPlaceholder(/Token/).first();
+    await tokenInput.fill(made.data.token);
+    // Scalar turns the optional is_demo flag on by default; a key never reads the demo store.
+    const demoRow = client.getByRole('row').filter({ hasText: 'is_demo' });
+    await demoRow.getByRole('checkbox').first().uncheck();
+    await client.getByRole('button', { name: /^Send/ }).first().click();
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: 'artifacts/screenshots/docs-api-try-it.png' });
+    await client.getByText(/200/).first().waitFor({ timeout: 5000 });
+    const listed = (await (
+      await fetch(`${product.server.url}/v1/apps/tokens`, { headers: { cookie: session.cookie } })
+    ).json()) as { tokens: Array<{ id: string; last_used_at: string | null }> };
+    expect(listed.tokens.find((k) => k.id === made.data.id)?.last_used_at).not.toBeNull();
     const doc = (await (await fetch(`${product.server.url}/v1/openapi.json`)).json()) as {
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
