@@ -143,6 +143,16 @@ describe('API keys and the API reference', () => {
     };
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+    // Leaving the reference (in the app, no reload) leaves the other pages' look untouched.
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Manage API keys' }).click();
+    await page.waitForURL('**/preferences?tab=api_keys');
+    await page
+      .getByText('No API keys yet')
+      .or(page.getByRole('table', { name: 'API keys' }))
+      .waitFor();
+    await screenshot(page, 'api-keys-after-docs');
     await context.close();
   });
 });
