@@ -29,6 +29,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
+          // jsdom renders whole screens; on two busy cores a long one passes vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
