@@ -66,6 +66,13 @@ describe('error handling and platform routes', () => {
     ).toHaveProperty('destination');
   });
 
+  it('documents the API-key bearer scheme on tenant-scoped reads only', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/v1/apps/tokens'].get.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(doc.paths['/v1/apps/tokens'].post.security).toEqual([{ session: [] }]);
+  });
+
   it('serves tenant info with the workspace defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/tenants/info', headers: operator.headers });
     expect(res.statusCode).toBe(200);

@@ -65,7 +65,7 @@ export function addRoute<T extends RouteDef>(
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.multipart ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
       ...(def.response ? { response: { 200: def.response, ...errorResponses } } : {}),
-      ...(def.access !== 'public' ? { security: [{ session: [] }] } : {}),
+      ...(def.access !== 'public' ? { security: securityOf(def) } : {}),
     },
     handler: async (request, reply) => {
       const base = baseContext(app, request.log);
@@ -74,4 +74,11 @@ export function addRoute<T extends RouteDef>(
       return handler({ ctx: ctx as ContextFor<T>, input, request, reply });
     },
   });
+}
+
+/** OpenAPI security of a route: a session always; an API key too on tenant-scoped reads (auth.ts). */
+function securityOf(def: RouteDef): Array<Record<string, string[]>> {
+  return def.access === 'tenant' && def.method === 'GET'
+    ? [{ session: [] }, { bearer: [] }]
+    : [{ session: [] }];
 }

@@ -1,7 +1,5 @@
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { ApiDocsPage } from '@/features/api-docs';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.docsApi} icon={<MenuBookOutlinedIcon />} />;
+  return <ApiDocsPage />;
 }

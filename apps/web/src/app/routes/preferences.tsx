@@ -1,7 +1,5 @@
-import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { SettingsPage } from '@/features/settings';
 
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.preferences} icon={<TuneOutlinedIcon />} />;
+  return <SettingsPage />;
 }

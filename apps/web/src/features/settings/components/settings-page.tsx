@@ -1,0 +1,122 @@
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/session';
+import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } from '../messages';
+import { ApiKeysTab } from './api-keys-tab';
+
+/** The tabs this user sees: My Metrics is for design partners only (spec 1 §2). */
+export function visibleTabs(isDesignPartner: boolean): SettingsTab[] {
+  return SETTINGS_TABS.filter((t) => t !== 'my_metrics' || isDesignPartner);
+}
+
+/** `?tab=` as a tab this user has; anything else is the default tab. */
+export function resolveTab(raw: string | null, tabs: readonly SettingsTab[]): SettingsTab {
+  return tabs.find((t) => t === raw) ?? DEFAULT_SETTINGS_TAB;
+}
+
+const COMING_SOON_ICONS: Record<Exclude<SettingsTab, 'api_keys'>, ReactNode> = {
+  profile: <AccountCircleOutlinedIcon />,
+  my_metrics: <InsightsOutlinedIcon />,
+  notifications: <NotificationsNoneOutlinedIcon />,
+  stores: <StorefrontOutlinedIcon />,
+  billing: <CreditCardOutlinedIcon />,
+  events: <TimelineOutlinedIcon />,
+};
+
+/** /preferences: the settings frame, its active tab kept in `?tab=` beside the other query values. */
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
+  const tabs = visibleTabs(user.is_design_partner);
+  const active = resolveTab(search.get('tab'), tabs);
+
+  function select(tab: SettingsTab) {
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('tab', tab);
+      return next;
+    });
+  }
+
+  return (
+    <Box>
+      <PageHeader
+        title={SETTINGS_COPY.title}
+        documentTitle={`${SETTINGS_COPY.tabs[active]} · ${SETTINGS_COPY.title}`}
+      />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={active}
+          onChange={(_e, tab: SettingsTab) => select(tab)}
+          aria-label={SETTINGS_COPY.tabsLabel}
+          variant="scrollable"
+          scrollButtons="auto"
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab}
+              value={tab}
+              label={SETTINGS_COPY.tabs[tab]}
+              id={`settings-tab-${tab}`}
+              aria-controls={`settings-panel-${tab}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
+        {active === 'api_keys' ? <ApiKeysTab /> : <ComingSoon tab={active} />}
+      </Box>
+    </Box>
+  );
+}
+
+/** The tabs still being built, in the AreaPlaceholder style: never a blank panel. */
+function ComingSoon({ tab }: { tab: Exclude<SettingsTab, 'api_keys'> }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'center' } }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 72,
+            height: 72,
+            borderRadius: 3,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'brand.foam',
+            color: 'primary.main',
+            flexShrink: 0,
+            '& svg': { fontSize: 36 },
+          }}
+        >
+          {COMING_SOON_ICONS[tab]}
+        </Box>
+        <Stack spacing={1.5} sx={{ flex: 1 }}>
+          <Box>
+            <Chip label={SETTINGS_COPY.comingSoonBadge} size="small" color="primary" variant="outlined" />
+          </Box>
+          <Typography variant="h4" component="h2">
+            {SETTINGS_COPY.tabs[tab]}
+          </Typography>
+          <Typography variant="body1" sx={{ color: 'text.secondary' }}>
+            {SETTINGS_COPY.comingSoon[tab]}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
