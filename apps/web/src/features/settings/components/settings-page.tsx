@@ -5,14 +5,11 @@ import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNone
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { PlaceholderPanel } from '@/components/area-placeholder';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/session';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } from '../messages';
@@ -84,39 +81,14 @@ export function SettingsPage() {
   );
 }
 
-/** The tabs still being built, in the AreaPlaceholder style: never a blank panel. */
+/** The tabs still being built: the shared placeholder panel, never a blank panel. */
 function ComingSoon({ tab }: { tab: Exclude<SettingsTab, 'api_keys'> }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 } }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'center' } }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 72,
-            height: 72,
-            borderRadius: 3,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'brand.foam',
-            color: 'primary.main',
-            flexShrink: 0,
-            '& svg': { fontSize: 36 },
-          }}
-        >
-          {COMING_SOON_ICONS[tab]}
-        </Box>
-        <Stack spacing={1.5} sx={{ flex: 1 }}>
-          <Box>
-            <Chip label={SETTINGS_COPY.comingSoonBadge} size="small" color="primary" variant="outlined" />
-          </Box>
-          <Typography variant="h4" component="h2">
-            {SETTINGS_COPY.tabs[tab]}
-          </Typography>
-          <Typography variant="body1" sx={{ color: 'text.secondary' }}>
-            {SETTINGS_COPY.comingSoon[tab]}
-          </Typography>
-        </Stack>
-      </Stack>
-    </Paper>
+    <PlaceholderPanel
+      heading={SETTINGS_COPY.tabs[tab]}
+      description={SETTINGS_COPY.comingSoon[tab]}
+      icon={COMING_SOON_ICONS[tab]}
+      badge={SETTINGS_COPY.comingSoonBadge}
+    />
   );
 }
