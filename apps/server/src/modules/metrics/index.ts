@@ -1,6 +1,7 @@
 export { metricsRoutes } from './metrics.routes';
 export {
   dimensionsOfTable,
+  dimensionValueSql,
   dimensionValues,
   listDimensions,
   getMetricOrThrow,

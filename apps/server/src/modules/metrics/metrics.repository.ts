@@ -314,3 +314,17 @@ export async function pipelineStatus(
   );
   return { runs, lastInsights, fits };
 }
+
+/** A dimension's most frequent values, by rank (the rest read as 'Other'). */
+export async function topDimensionValues(
+  db: Queryable,
+  tenantId: number,
+  dimensionId: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query<{ value: string }>(
+    'select value from dimension_values where tenant_id = $1 and dimension_id = $2 and rank <= $3 order by rank',
+    [tenantId, dimensionId, limit],
+  );
+  return rows.map((r) => r.value);
+}

@@ -2,6 +2,7 @@ import {
   CONNECTION_MESSAGES,
   METRIC_MESSAGES,
   OTHER_DIMENSION_VALUE,
+  TOP_DIMENSION_VALUES,
   catalogueFor,
   type Aggregation,
   type Dimension,
@@ -442,6 +443,22 @@ export async function metricPlanOfTable(
   return planMetrics(metrics, columnsOf(table), params, (key, message) =>
     ctx.log.warn({ kpi: key, message }, 'metric no longer compiles'),
   );
+}
+
+/**
+ * A dimension column as series and root cause read it: its top values by name, the rest 'Other', an empty
+ * value stays null. `column` is already quoted; the top values become one parameter of `params`.
+ */
+export async function dimensionValueSql(
+  ctx: BaseContext & { tenantId: number },
+  dimensionId: number,
+  column: string,
+  params: SqlParams,
+): Promise<string> {
+  const top = params.add(
+    await repo.topDimensionValues(ctx.db, ctx.tenantId, dimensionId, TOP_DIMENSION_VALUES),
+  );
+  return `case when ${column} is null then null when ${column}::text = any(${top}::text[]) then ${column}::text else '${OTHER_DIMENSION_VALUE}' end`;
 }
 
 export async function dimensionsOfTable(ctx: BaseContext & { tenantId: number }, tableId: number) {

@@ -1,8 +1,6 @@
-import { OTHER_DIMENSION_VALUE, TOP_DIMENSION_VALUES } from '@tidemark/contract';
 import type { Grain, RootCausePair, RootCauseResult } from '@tidemark/detect';
-import type { Queryable } from '../../db/client';
 import { quoteIdent, type WarehouseTable } from '../connections';
-import { SqlParams, dimensionsOfTable, metricPlanOfTable } from '../metrics';
+import { SqlParams, dimensionValueSql, dimensionsOfTable, metricPlanOfTable } from '../metrics';
 import type { BaseContext } from '../../plugins/context';
 
 /**
@@ -26,14 +24,6 @@ interface Cell {
   b: string | null;
   value: number | null;
   n: number;
-}
-
-async function topValues(db: Queryable, tenantId: number, dimensionId: number): Promise<string[]> {
-  const rows = await db.query<{ value: string }>(
-    'select value from dimension_values where tenant_id = $1 and dimension_id = $2 and rank <= $3 order by rank',
-    [tenantId, dimensionId, TOP_DIMENSION_VALUES],
-  );
-  return rows.map((r) => r.value);
 }
 
 /** The metric per (window, value of `dimName`, other dimension, its value): one scan of the windows' rows. */
@@ -66,11 +56,8 @@ export async function pairCells(
   );
   const windowCase = `case ${bounds.map((b, i) => `when ${b} then ${i}`).join(' ')} end`;
   const bound = bounds.join(' or ');
-  const mapped = async (d: { dimension_id: number; field_name: string }) => {
-    const top = params.add(await topValues(ctx.db, ctx.tenantId, d.dimension_id));
-    const c = quoteIdent(d.field_name);
-    return `case when ${c} is null then null when ${c}::text = any(${top}::text[]) then ${c}::text else '${OTHER_DIMENSION_VALUE}' end`;
-  };
+  const mapped = (d: { dimension_id: number; field_name: string }) =>
+    dimensionValueSql(ctx, d.dimension_id, quoteIdent(d.field_name), params);
   const selects = [`${await mapped(first)} as __a`];
   for (const [i, d] of others.entries()) selects.push(`${await mapped(d)} as __b${i}`);
   const names = others.map((d) => params.add(d.name));

@@ -30,14 +30,6 @@ export async function deleteSeries(
   ]);
 }
 
-export async function topValues(db: Queryable, tenantId: number, dimensionId: number): Promise<string[]> {
-  const rows = await db.query<{ value: string }>(
-    `select value from dimension_values where tenant_id = $1 and dimension_id = $2 and rank <= 20 order by rank`,
-    [tenantId, dimensionId],
-  );
-  return rows.map((r) => r.value);
-}
-
 export async function dimensionColumns(db: Queryable, tenantId: number, dimensionId: number) {
   return db.query<{ field_name: string; destination_table_name: string }>(
     `select c.field_name, w.destination_table_name from dimension_columns c

@@ -26,6 +26,7 @@ import {
 } from '../connections';
 import {
   SqlParams,
+  dimensionValueSql,
   dimensionsOfTable,
   getMetricOrThrow,
   metricPlanOfTable,
@@ -123,10 +124,8 @@ export async function computeTableSeries(
   const from = boundary ? `${params.add(boundary)}::timestamp` : null;
   const dimSelects: string[] = [];
   for (const [i, d] of dims.entries()) {
-    const top = params.add(await repo.topValues(ctx.db, ctx.tenantId, d.dimension_id));
-    const c = quoteIdent(d.field_name);
     dimSelects.push(
-      `case when ${c} is null then null when ${c}::text = any(${top}::text[]) then ${c}::text else '${OTHER_DIMENSION_VALUE}' end as __d${i}`,
+      `${await dimensionValueSql(ctx, d.dimension_id, quoteIdent(d.field_name), params)} as __d${i}`,
     );
   }
   const dimNames = dims.map((d) => params.add(d.name));
