@@ -80,27 +80,7 @@ export async function pairCells(
     : `select __w as w, __a as a, ${bName} as b_name, ${bVal} as b, (${metric.sql})::float8 as value, count(*)::float8 as n
          from (${src}) s where __w is not null and __a is not null
         group by grouping sets (${sets})`;
-  return ctx.db.query<Cell>(...compact(sql, [...params.values]));
-}
-
-/**
- * The table's plan adds parameters for every metric, and PostgreSQL refuses one it cannot type because it
- * is never used: keep only the parameters the statement names, renumbered in order.
- */
-function compact(sql: string, values: unknown[]): [string, unknown[]] {
-  const kept: unknown[] = [];
-  const renumbered = new Map<number, number>();
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const old = Number(n);
-    let now = renumbered.get(old);
-    if (now === undefined) {
-      kept.push(values[old - 1]);
-      now = kept.length;
-      renumbered.set(old, now);
-    }
-    return `$${now}`;
-  });
-  return [text, kept];
+  return ctx.db.query<Cell>(...params.statement(sql));
 }
 
 const GRAIN_DAYS: Record<Grain, number> = { h: 1 / 24, d: 1, w: 7, m: 0 };

@@ -26,4 +26,24 @@ export class SqlParams {
   truncate(size: number): void {
     this.collected.length = Math.min(size, this.collected.length);
   }
+
+  /**
+   * The statement and its values with only the parameters it names, renumbered in order: PostgreSQL refuses
+   * a parameter it cannot type because it is unused (a table's plan adds values for every metric).
+   */
+  statement(sql: string): [string, unknown[]] {
+    const kept: unknown[] = [];
+    const renumbered = new Map<number, number>();
+    const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+      const old = Number(n);
+      let now = renumbered.get(old);
+      if (now === undefined) {
+        kept.push(this.collected[old - 1 - this.offset]);
+        now = kept.length;
+        renumbered.set(old, now);
+      }
+      return `$${now}`;
+    });
+    return [text, kept];
+  }
 }
