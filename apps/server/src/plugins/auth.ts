@@ -46,6 +46,18 @@ export default fp(
       if (!access) return; // static files and unknown paths
       const base = baseContext(app, request.log);
       const query = (request.query ?? {}) as Record<string, unknown>;
+      // Read once; a bad tenant_id is refused only where the workspace is needed, after authentication.
+      let tenant: ReturnType<typeof tenantParams> | AppError;
+      try {
+        tenant = tenantParams(request);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        tenant = error;
+      }
+      const tenantOrThrow = () => {
+        if (tenant instanceof AppError) throw tenant;
+        return tenant;
+      };
       // A key in a URL ends up in logs, histories and referrers: refuse it rather than use it.
       if (Object.values(query).some((v) => typeof v === 'string' && v.startsWith(API_KEY_PREFIX))) {
         throw new AppError('bad_request', TOKEN_MESSAGES.notInUrl);
@@ -58,7 +70,7 @@ export default fp(
         if (access !== 'tenant' || !SAFE_METHODS.has(request.method)) {
           throw new AppError('forbidden', TOKEN_MESSAGES.readOnly);
         }
-        const { requested, isDemo } = tenantParams(request);
+        const { requested, isDemo } = tenantOrThrow();
         if (isDemo || (requested !== undefined && requested !== caller.tenantId)) {
           throw new AppError('forbidden', TOKEN_MESSAGES.otherWorkspace);
         }
@@ -72,16 +84,8 @@ export default fp(
         request.isDemo = false;
         return;
       }
-      // The named workspace's membership comes with the session (one round trip); a bad tenant_id is
-      // refused below, in its usual order.
-      let named: number | undefined;
-      if (access === 'tenant') {
-        try {
-          named = tenantParams(request).requested;
-        } catch {
-          named = undefined;
-        }
-      }
+      // The named workspace's membership comes with the session (one round trip).
+      const named = access === 'tenant' && !(tenant instanceof AppError) ? tenant.requested : undefined;
       request.user = await resolveSession(base, request.cookies[SESSION_COOKIE], named);
 
       if (request.user && !SAFE_METHODS.has(request.method)) {
@@ -96,7 +100,7 @@ export default fp(
       if (!request.user) throw unauthorized();
       if (access === 'session') return;
 
-      const { requested, isDemo } = tenantParams(request);
+      const { requested, isDemo } = tenantOrThrow();
       const input = {
         user: request.user,
         requestedTenantId: requested,
