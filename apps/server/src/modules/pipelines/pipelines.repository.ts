@@ -48,23 +48,16 @@ export interface SeriesInput {
   n: number[];
   /** The digest stored with the last fit, if any. */
   fit_input: string | null;
-  /** Buckets before the ones read (a window of a long series); their stored fit is kept. */
-  offset: number;
 }
 
-/** The newest `window` buckets of each series of a metric at a grain (all of them without a window). */
 export async function seriesOf(
   db: Queryable,
-  input: { tenantId: number; kpiId: number; grain: string; window?: number },
+  input: { tenantId: number; kpiId: number; grain: string },
 ): Promise<SeriesInput[]> {
   return db.query<SeriesInput>(
-    `select dim_name, dim_val, off::int as offset,
-            array(select extract(epoch from t) * 1000 from unnest(ts[off + 1:]) t)::float8[] as ts,
-            y[off + 1:] as y, n[off + 1:] as n, fit_input
-       from (select *, greatest(0, cardinality(ts) - coalesce($4::int, cardinality(ts))) as off
-               from series where tenant_id = $1 and kpi_id = $2 and grain = $3) s
-      order by dim_name, dim_val`,
-    [input.tenantId, input.kpiId, input.grain, input.window ?? null],
+    `select dim_name, dim_val, array(select extract(epoch from t) * 1000 from unnest(ts) t)::float8[] as ts, y, n, fit_input
+       from series where tenant_id = $1 and kpi_id = $2 and grain = $3 order by dim_name, dim_val`,
+    [input.tenantId, input.kpiId, input.grain],
   );
 }
 
@@ -79,22 +72,12 @@ export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): 
 
 export async function storeFit(
   db: Queryable,
-  input: {
-    tenantId: number;
-    kpiId: number;
-    grain: string;
-    fit: SeriesFit;
-    fitInput: string | null;
-    /** Buckets before the window that was fitted: their stored values stay (padded with nulls if none). */
-    offset: number;
-  },
+  input: { tenantId: number; kpiId: number; grain: string; fit: SeriesFit; fitInput: string | null },
 ): Promise<void> {
   const { fit } = input;
-  const keep = (column: string) =>
-    `(coalesce(${column}[1:$16::int], '{}'::float8[]) || array_fill(null::float8, array[$16::int - coalesce(cardinality(${column}[1:$16::int]), 0)]))`;
   await db.query(
-    `update series set yhat = ${keep('yhat')} || $6::float8[], yhat_lower = ${keep('yhat_lower')} || $7::float8[],
-            yhat_upper = ${keep('yhat_upper')} || $8::float8[], fit_status = $9, fit_notes = $10::text[], fit_input = $11, fitted_at = now(),
+    `update series set yhat = $6::float8[], yhat_lower = $7::float8[], yhat_upper = $8::float8[],
+            fit_status = $9, fit_notes = $10::text[], fit_input = $11, fitted_at = now(),
             forecast_ts = (select array_agg(to_timestamp(t / 1000.0) order by o) from unnest($12::float8[]) with ordinality u (t, o)),
             forecast_yhat = $13::float8[], forecast_lower = $14::float8[], forecast_upper = $15::float8[]
       where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
@@ -114,7 +97,6 @@ export async function storeFit(
       fit.forecast?.yhat ?? null,
       fit.forecast?.lower ?? null,
       fit.forecast?.upper ?? null,
-      input.offset,
     ],
   );
 }

@@ -82,12 +82,6 @@ const NEAR_MS: Record<Grain, number> = {
   m: 62 * 86_400_000,
 };
 const TABLE_FUNNEL = 'table:';
-/**
- * Hourly series are fitted on their newest 120 days: their seasons are the day and the week (a yearly one
- * needs two years of hours), so older hours add work, not accuracy, and an incremental update stays quick.
- * Older hours keep the fit they had.
- */
-const FIT_WINDOW: Partial<Record<Grain, number>> = { h: 120 * 24 + 1 };
 // A re-dated trend change within this distance is the same change seen with more data.
 const SAME_TREND_MS: Record<Grain, number> = {
   h: 48 * 3_600_000,
@@ -123,12 +117,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
     for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
       signal?.throwIfAborted();
       const started = Date.now();
-      const rows = await repo.seriesOf(ctx.db, {
-        tenantId: ctx.tenantId,
-        kpiId: metric.kpi_id,
-        grain,
-        ...(FIT_WINDOW[grain as Grain] ? { window: FIT_WINDOW[grain as Grain]! } : {}),
-      });
+      const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
       // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
       // settings are the same: nothing to redo.
       const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
@@ -171,9 +160,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           { signal },
         );
         analysisMs = Date.now() - analysing;
-        const inputs = new Map(
-          rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, { digest: digests[i]!, offset: r.offset }]),
-        );
+        const inputs = new Map(rows.map((r, i) => [`${r.dim_name}\u0000${r.dim_val}`, digests[i]!]));
         const drill: DrillDown = {
           table: tables.get(metric.table_id)!,
           timezone: settings.timezone,
@@ -271,21 +258,14 @@ async function storeAnalysis(
   metric: repo.PipelineMetric,
   grain: Grain,
   output: AnalysisOutput,
-  inputs: Map<string, { digest: string; offset: number }>,
+  inputs: Map<string, string>,
   drill: DrillDown,
 ): Promise<number> {
   const kpiId = metric.kpi_id;
   return ctx.db.transaction(async (tx) => {
     for (const fit of output.fits) {
-      const input = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`);
-      await repo.storeFit(tx, {
-        tenantId: ctx.tenantId,
-        kpiId,
-        grain,
-        fit,
-        fitInput: input?.digest ?? null,
-        offset: input?.offset ?? 0,
-      });
+      const fitInput = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`) ?? null;
+      await repo.storeFit(tx, { tenantId: ctx.tenantId, kpiId, grain, fit, fitInput });
     }
     const existing = await repo.insightsOfSeries(tx, { tenantId: ctx.tenantId, kpiId, grain });
     const claimed = new Set<number>();

@@ -32,12 +32,10 @@ describe('insights on the sample store', () => {
   let t: TestApp;
   let store: SampleStore;
   let insights: StoredInsight[];
-  let tenantId: number;
 
   beforeAll(async () => {
     t = await buildTestApp();
     const shop = await createWorkspace(t);
-    tenantId = shop.tenant.tenant_id;
     store = generateStore({ seed: 42, end: new Date('2026-11-24T14:00:00Z') });
     await t.db.query('update tenants set timezone = $2 where tenant_id = $1', [
       shop.tenant.tenant_id,
@@ -126,19 +124,6 @@ describe('insights on the sample store', () => {
     expect(
       insights.filter((i) => i.kpi_display_name === 'Sessions').every((i) => i.dollar_impact === null),
     ).toBe(true);
-  });
-
-  it('fits hourly series on their newest 120 days, keeping the arrays aligned with the buckets', async () => {
-    const [row] = await t.db.query<{ n: number; fitted: number; first_fitted: number }>(
-      `select cardinality(ts) as n, cardinality(yhat) as fitted,
-              (select min(i) from generate_subscripts(yhat, 1) i where yhat[i] is not null) as first_fitted
-         from series s join metrics m using (tenant_id, kpi_id)
-        where m.tenant_id = $1 and m.kpi_display_name = 'Orders' and s.grain = 'h' and s.dim_name = ''`,
-      [tenantId],
-    );
-    expect(row!.n).toBeGreaterThan(365 * 24);
-    expect(row!.fitted).toBe(row!.n - 1);
-    expect(row!.first_fitted).toBe(row!.n - 120 * 24);
   });
 
   it('raises no High insight on the holidays and Black Friday', () => {
