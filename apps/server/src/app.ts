@@ -26,6 +26,7 @@ import { seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
 import { apiKeysRoutes } from './modules/apikeys';
+import { analyticsRoutes } from './modules/analytics';
 import { eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventsRoutes);
   await app.register(usersRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(analyticsRoutes);
 
   await app.register(web);
 

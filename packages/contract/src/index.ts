@@ -16,3 +16,4 @@ export * from './filters';
 export * from './events';
 export * from './users';
 export * from './tokens';
+export * from './analytics';

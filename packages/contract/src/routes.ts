@@ -1,3 +1,4 @@
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
@@ -32,6 +33,7 @@ export const routes = {
   ...eventsRoutes,
   ...usersRoutes,
   ...tokensRoutes,
+  ...analyticsRoutes,
 } as const;
 
 export type Routes = typeof routes;

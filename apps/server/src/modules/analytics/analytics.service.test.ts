@@ -102,4 +102,37 @@ describe('product analytics of workspace onboarding', () => {
     }
     expect(forwarded).toBe(true);
   });
+
+  it('records what the web app tracks, for the caller, and ignores events only the server may state', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/v1/analytics/events', headers: shop.owner.headers, payload });
+    const shared = await post({ event: 'share_link_clicked', properties: { group_id: 'g1', position: 2 } });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toEqual({ recorded: true });
+    expect((await post({ event: 'workspace_created' })).json()).toEqual({ recorded: false });
+    const rows = await t.db.query<{ event: string; user_id: number; properties: Record<string, unknown> }>(
+      `select event, user_id, properties from analytics_events where tenant_id = $1 and event = 'share_link_clicked'`,
+      [shop.tenant.tenant_id],
+    );
+    expect(rows).toEqual([
+      {
+        event: 'share_link_clicked',
+        user_id: shop.owner.userId,
+        properties: { group_id: 'g1', position: 2, is_demo: false, tenant_id: shop.tenant.tenant_id },
+      },
+    ]);
+    expect((await events()).filter((r) => r.event === 'workspace_created')).toHaveLength(1);
+  });
+
+  it('refuses unknown events, nested or oversized properties with a 400', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/v1/analytics/events', headers: shop.owner.headers, payload });
+    expect((await post({ event: 'anything_else' })).statusCode).toBe(400);
+    expect((await post({ event: 'emoji_clicked', properties: { deep: { a: 1 } } })).statusCode).toBe(400);
+    expect((await post({ event: 'emoji_clicked', properties: { note: 'x'.repeat(501) } })).statusCode).toBe(
+      400,
+    );
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, i]));
+    expect((await post({ event: 'emoji_clicked', properties: many })).statusCode).toBe(400);
+  });
 });

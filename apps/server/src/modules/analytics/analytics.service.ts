@@ -1,8 +1,9 @@
-import type { BaseContext } from '../../plugins/context';
+import { SERVER_ONLY_ANALYTICS_EVENTS, type AnalyticsEventName, type TrackBody } from '@tidemark/contract';
+import type { BaseContext, SessionContext } from '../../plugins/context';
 import * as repo from './analytics.repository';
 
-/** Product-analytics events of spec 1 §7; later areas add theirs here. */
-export type AnalyticsEvent = 'workspace_created' | 'workspace_joined';
+/** Product-analytics events (the contract's closed set). */
+export type AnalyticsEvent = AnalyticsEventName;
 
 export interface TrackInput {
   tenantId: number;
@@ -49,4 +50,29 @@ export async function track({ ctx, input }: { ctx: BaseContext; input: TrackInpu
       ctx.log.warn({ err, event: input.event }, 'analytics event not forwarded');
     }
   })();
+}
+
+/**
+ * An event the web app records for the signed-in user (its track()). Events only the server may state are
+ * ignored rather than refused, so an old page never shows an error for analytics.
+ */
+export async function trackFromWeb({
+  ctx,
+  input,
+}: {
+  ctx: SessionContext;
+  input: TrackBody & { isDemo: boolean };
+}): Promise<{ recorded: boolean }> {
+  if (SERVER_ONLY_ANALYTICS_EVENTS.includes(input.event)) return { recorded: false };
+  await track({
+    ctx,
+    input: {
+      tenantId: ctx.user.tenantId,
+      userId: ctx.user.userId,
+      distinctId: ctx.user.userUuid,
+      event: input.event,
+      properties: { ...input.properties, is_demo: input.isDemo },
+    },
+  });
+  return { recorded: true };
 }
