@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api-client';
@@ -25,6 +25,19 @@ export interface FeedPageProps {
   openGroupId?: string | null;
   tz?: string | null | undefined;
 }
+
+/**
+ * Cards already loaded keep their props (TanStack Query shares unchanged pages), so loading the next page
+ * renders only the new cards.
+ */
+const FeedCard = memo(GroupCard);
+
+/**
+ * A long feed stays smooth: the browser skips layout and paint of cards off screen (content-visibility),
+ * sizing each by its last rendered height, so hundreds of loaded cards cost about what the visible ones do.
+ * Cards stay in the document, so an expanded card keeps its state, find-in-page and the Tab order see them all.
+ */
+const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 190px' } as const;
 
 /** The insight feed (spec 3 §2, §4): banner, time filter, then group cards by day, loaded as you scroll. */
 export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: FeedPageProps) {
@@ -106,12 +119,9 @@ export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: Fe
             </Typography>
             <Stack spacing={1.5}>
               {section.items.map((group) => (
-                <GroupCard
-                  key={group.group_id}
-                  group={group}
-                  tz={tz}
-                  defaultExpanded={group.group_id === openGroupId}
-                />
+                <Box key={group.group_id} sx={OFFSCREEN_SKIPPED}>
+                  <FeedCard group={group} tz={tz} defaultExpanded={group.group_id === openGroupId} />
+                </Box>
               ))}
             </Stack>
           </Box>

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+
+const DEMO_OWNER = 'owner@demo-store.example';
+const shots = path.join(repoRoot, 'artifacts', 'screenshots');
+
+/** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
+async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
+  const deadline = Date.now() + 110_000;
+  for (;;) {
+    const res = await fetch(`${url}/v1/insights/groups?page_num=1`, { headers: { cookie } });
+    if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
+    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** Serious and critical axe-core violations (WCAG 2.x A and AA), one readable line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/** What keyboard focus lands on: the element's accessible name as a screen reader would announce it. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const byId = labelledBy
+      ?.split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    return (el.getAttribute('aria-label') ?? byId ?? el.innerText ?? '').trim();
+  });
+}
+
+/** Presses Tab until focus reaches every wanted name (or `limit` presses); returns the names reached in order. */
+async function tabThrough(page: Page, wanted: RegExp[], limit: number): Promise<string[]> {
+  const reached: string[] = [];
+  for (let i = 0; i < limit && !wanted.every((w) => reached.some((r) => w.test(r))); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(await focusedName(page));
+  }
+  return reached;
+}
+
+/** Accessibility of the main screens on the demo store: axe-core, and the keyboard's way through them. */
+describe('accessibility', () => {
+  const product = useProduct();
+  let page: Page;
+
+  it('has no serious or critical axe-core violations on the feed, a group and the metrics', { timeout: 300_000 }, async () => {
+    const session = await apiSession(product.server, DEMO_OWNER);
+    await waitForDemoInsights(product.server.url, session.cookie);
+    const context = await newContext(product.browser, product.server.url);
+    page = await context.newPage();
+    await signInByMagicLink(page, product.server, DEMO_OWNER);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // The feed, collapsed and with a card expanded (charts, carousel, actions).
+    await page.goto('/feed');
+    const cards = page.getByTestId('group-card');
+    await cards.first().waitFor();
+    await page.getByTestId('insights-histogram').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const card = cards.first();
+    await card.getByRole('heading').click();
+    await card.getByTestId('timeline-chart').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'a11y-feed.png') });
+
+    // A group page.
+    const groupId = await card.getAttribute('data-group-id');
+    await page.goto(`/groups/${groupId}`);
+    await page.getByTestId('group-page').waitFor();
+    await page.getByTestId('timeline-chart').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'a11y-group.png') });
+
+    // The metrics table and the card view.
+    await page.goto('/metrics');
+    await page.getByRole('table').locator('tbody a').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'a11y-metrics.png') });
+  });
+
+  it('reaches the main controls by keyboard', { timeout: 120_000 }, async () => {
+    // The feed: the time filter, then a card's Analyse, share, copy link and feedback.
+    await page.goto('/feed');
+    await page.getByTestId('group-card').first().waitFor();
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const feedOrder = await tabThrough(
+      page,
+      [/^Time filter/, /^Analyse$/, /^Share$/, /^Copy link$/, /^Helpful$/, /^Not helpful$/],
+      80,
+    );
+    const at = (re: RegExp) => feedOrder.findIndex((n) => re.test(n));
+    expect(at(/^Time filter/), feedOrder.join(' → ')).toBeGreaterThanOrEqual(0);
+    expect(at(/^Analyse$/), feedOrder.join(' → ')).toBeGreaterThan(at(/^Time filter/));
+    for (const control of [/^Share$/, /^Copy link$/, /^Helpful$/, /^Not helpful$/]) {
+      expect(at(control), feedOrder.join(' → ')).toBeGreaterThanOrEqual(0);
+    }
+
+    // Enter on the focused Analyse opens the group page.
+    await page.goto('/feed');
+    await page.getByTestId('group-card').first().waitFor();
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await tabThrough(page, [/^Analyse$/], 80);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/groups\/\d+/);
+
+    // The metrics table's sort headers are reached and sort with Enter.
+    await page.goto('/metrics');
+    const table = page.getByRole('table');
+    await table.locator('tbody a').first().waitFor();
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const sortHeaders = await table.locator('thead [role=button], thead button').allInnerTexts();
+    expect(sortHeaders.length).toBeGreaterThan(0);
+    const target = sortHeaders[0]!.trim();
+    const metricsOrder = await tabThrough(page, [new RegExp(`^${target}`)], 80);
+    expect(metricsOrder.some((n) => n.startsWith(target)), metricsOrder.join(' → ')).toBe(true);
+    const before = page.url();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).not.toBe(before);
+    await page.screenshot({ path: path.join(shots, 'a11y-metrics-sorted.png') });
+  });
+});
