@@ -26,7 +26,9 @@ export default defineConfig({
         // zod, its configuration and the schemas built with it run in one chunk, in import order (see lib/zod-config.ts).
         // zod/v3 stays with the library that imports it (the API reference), out of every page's first load.
         manualChunks: (id) =>
-          /[\\/]node_modules[\\/]zod[\\/](?!v3[\\/])|[\\/]lib[\\/]zod-config|[\\/]packages[\\/]contract[\\/]/.test(id)
+          /[\\/]node_modules[\\/]zod[\\/](?!v3[\\/])|[\\/]lib[\\/]zod-config|[\\/]packages[\\/]contract[\\/]/.test(
+            id,
+          )
             ? 'contract'
             : undefined,
       },

@@ -54,11 +54,11 @@ function queryable(pool: pg.Pool): Queryable {
 
 /** The demo store is loaded and analysed by jobs after the first start: wait until the feed has groups. */
 async function waitForDemoFeed(api: ApiClient): Promise<void> {
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 900_000;
   for (;;) {
     const page = await api.get<{ groups: unknown[] }>('/v1/insights/groups', { page_num: '2' });
     if (page.groups.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no insights after 5 minutes');
+    if (Date.now() > deadline) throw new Error('the demo workspace has no insights after 15 minutes');
     await new Promise((r) => setTimeout(r, 2000));
   }
 }

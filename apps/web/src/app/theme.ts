@@ -39,7 +39,7 @@ export const theme = createTheme({
         background: { default: '#f7f8fa', paper: '#ffffff' },
         text: { primary: '#111827', secondary: '#4b5563' },
         divider: '#e5e7eb',
-        severity: { high: '#dc2626', medium: '#d97706', low: '#64748b' },
+        severity: { high: '#dc2626', medium: '#b45309', low: '#64748b' },
         brand: { ink: '#0b1b3a', tide: '#1d4ed8', foam: '#e8effd' },
       },
     },

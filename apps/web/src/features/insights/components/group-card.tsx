@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Group } from '@tidemark/contract';
 import { formatDate } from '@tidemark/format';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
@@ -24,9 +24,12 @@ import { useGroupMetrics, type GroupMetric } from '../api/get-group-metrics';
 import { useInsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import { DownloadAction, FeedbackActions, ShareActions } from './card-actions';
-import { CardCarousel } from './card-carousel';
 import { CardNotFound } from './card-states';
 import { SCHEDULE_LABEL, SEVERITY_KEY } from './severity';
+
+// The carousel (tabs, charts, overlays, root cause) shows only in an expanded card: its code loads then,
+// out of the feed's first load.
+const CardCarousel = lazy(() => import('./card-carousel').then((m) => ({ default: m.CardCarousel })));
 
 export interface GroupCardProps {
   group: Group;
@@ -84,6 +87,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
           />
           <Box
             component="span"
+            role="img"
             sx={{ display: 'inline-flex', color: positive ? 'success.main' : 'error.main' }}
             aria-label={positive ? 'Positive' : 'Negative'}
           >
@@ -250,7 +254,9 @@ export function GroupCardBody({ group, tz }: { group: Group; tz?: string | null 
           <Typography variant="body2" sx={{ mb: 2 }}>
             {insight.insight_summary}
           </Typography>
-          <CardCarousel key={insight.insight_id} insight={insight} insights={kpi.insights} tz={tz} />
+          <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+            <CardCarousel key={insight.insight_id} insight={insight} insights={kpi.insights} tz={tz} />
+          </Suspense>
         </>
       ) : (
         <Typography color="text.secondary">{INSIGHTS_COPY.chartNoData}</Typography>
