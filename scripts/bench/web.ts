@@ -152,7 +152,7 @@ const CHROME_FLAGS = [
  * Lighthouse's performance score in a Chromium of its own (a browser Playwright is attached to holds new
  * pages at start, which Lighthouse takes for a hung page). The session cookie rides on every request.
  */
-async function lighthouseScore(url: string, cookie: string): Promise<number> {
+async function lighthouseOnce(url: string, cookie: string): Promise<number> {
   const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
     const result = await lighthouse(
@@ -189,6 +189,20 @@ async function lighthouseScore(url: string, cookie: string): Promise<number> {
   } finally {
     chrome.kill();
   }
+}
+
+/** On a loaded machine Lighthouse's DevTools calls can time out: up to three tries, else NaN (printed —). */
+async function lighthouseScore(url: string, cookie: string): Promise<number> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (error) {
+      console.log(
+        `lighthouse ${new URL(url).pathname}: try ${attempt} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return NaN;
 }
 
 /**
@@ -395,6 +409,6 @@ await runWithCleanup(async (cleanup) => {
   frames('every card painted', plain);
   console.log(machineLine());
   console.log(
-    `web feed_js_gzip_kb=${fmt(feedKb)} lighthouse_feed=${feedScore} lighthouse_metrics=${metricsScore}`,
+    `web feed_js_gzip_kb=${fmt(feedKb)} lighthouse_feed=${fmt(feedScore, 0)} lighthouse_metrics=${fmt(metricsScore, 0)}`,
   );
 });

@@ -55,8 +55,9 @@ export function AccountMenu() {
 
   return (
     <>
+      {/* The initials shown are part of the name, so speech input can say what it sees (WCAG 2.5.3). */}
       <IconButton
-        aria-label={SHELL_COPY.account}
+        aria-label={`${SHELL_COPY.account} ${initials(user.given_name, user.family_name, user.email)}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

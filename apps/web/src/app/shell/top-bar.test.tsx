@@ -69,7 +69,7 @@ describe('TopBar', () => {
     expect(screen.getByRole('region', { name: 'Demo mode' })).toBeTruthy();
     expect((screen.getByRole('switch', { name: 'Demo Mode' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByLabelText(/^Global filter/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Account/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Preferences' })).toBeNull();
     expect(within(menu).queryByRole('menuitem', { name: 'Manage Datasources' })).toBeNull();
@@ -103,7 +103,7 @@ describe('TopBar', () => {
   it('shows the account menu for a member: Preferences, Manage Datasources, Logout, no Change Customer', async () => {
     serve();
     renderRoute('/events');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Account/ }));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -115,7 +115,7 @@ describe('TopBar', () => {
   it('offers Change Customer to operators and opens the picker', async () => {
     serve({ user: { is_operator: true } });
     const { router } = renderRoute('/events?tenant_id=12');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Account/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Change Customer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
   });
@@ -123,7 +123,7 @@ describe('TopBar', () => {
   it('logs out and returns to /login', async () => {
     const { callsTo } = serve();
     const { router } = renderRoute('/events');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Account/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(callsTo('/v1/logout')).toHaveLength(1);

@@ -157,7 +157,8 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
             sx={(t) => ({
               fontWeight: 600,
               fontVariantNumeric: 'tabular-nums',
-              color: positive ? t.palette.success.main : t.palette.error.main,
+              // The darker shade keeps the small text readable on its tint (4.5:1).
+              color: positive ? t.palette.success.dark : t.palette.error.dark,
               bgcolor: alpha(positive ? t.palette.success.main : t.palette.error.main, 0.08),
             })}
           />

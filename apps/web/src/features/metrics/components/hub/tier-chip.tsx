@@ -3,7 +3,7 @@ import { alpha } from '@mui/material/styles';
 import { METRICS_HUB_COPY } from '../../messages';
 
 /** DESIGN: each tier has its own hue, used the same way everywhere. */
-export const TIER_COLORS: Record<number, string> = { 1: '#7c3aed', 2: '#0e7490', 3: '#64748b' };
+export const TIER_COLORS: Record<number, string> = { 1: '#7c3aed', 2: '#0e7490', 3: '#475569' };
 
 export function TierChip({ tier }: { tier: number }) {
   const color = TIER_COLORS[tier] ?? TIER_COLORS[3]!;
