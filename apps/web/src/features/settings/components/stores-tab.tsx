@@ -25,7 +25,7 @@ export function StoresTab() {
   const tenants = useTenants();
   const [search, setSearch] = useSearchParams();
   // A store is a workspace; settings are read and written for the workspace the session is scoped to.
-  const stores = tenants.filter((t) => t.tenant_id === scope.tenantId && !t.is_all_customers && !t.is_demo);
+  const stores = tenants.filter((t) => t.tenant_id === scope.tenantId && !t.is_all_customers);
   const selected = stores.find((s) => s.tenant_uuid === search.get('store')) ?? null;
 
   function select(orgUuid: string | null) {
