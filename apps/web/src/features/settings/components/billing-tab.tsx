@@ -160,12 +160,13 @@ function BillingBody({ details }: { details: BillingDetails }) {
                 {copy.cancel}
               </Button>
             )}
-            {current.actions.upgrade_plan && (
+            {/* Spec 1 §4: upgrade follows the plan's flag and stays visible, disabled, on the top plan. */}
+            {(current.actions.upgrade_plan || current.is_top_plan) && (
               <Tooltip title={current.is_top_plan ? copy.upgradeDisabled : ''}>
                 <span>
                   <Button
                     variant="contained"
-                    disabled={busy || current.is_top_plan || !nextPlan}
+                    disabled={busy || current.is_top_plan || !current.actions.upgrade_plan || !nextPlan}
                     onClick={() => nextPlan && buy(nextPlan)}
                   >
                     {nextPlan ? copy.upgradeTo(nextPlan.name) : copy.upgrade}
