@@ -191,7 +191,16 @@ describe('stores and billing settings', () => {
     await page.goto('/preferences?tab=stores');
     await page.getByRole('list', { name: 'Stores' }).waitFor();
     await screenshot(page, 'stores-list-new-workspace');
+    // Its own add-on was kept when the plan changed; cancel it so both purchase buttons show.
+    await page.goto('/preferences?tab=billing');
+    await page.getByRole('button', { name: 'Cancel add-on' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel SMS alert pack?' })
+      .getByRole('button', { name: 'Cancel it' })
+      .click();
+    await page.getByText('Your SMS alert pack add-on has been cancelled.').waitFor();
     await page.goto('/onboard/stripe_add_on');
+    await page.getByRole('heading', { name: 'Add-ons for your plan' }).waitFor();
     const buttons = page.getByRole('button', { name: /^Buy / });
     await expect.poll(() => buttons.count()).toBe(2);
     const user = (await (
@@ -206,7 +215,7 @@ describe('stores and billing settings', () => {
     await screenshot(page, 'onboard-stripe-add-on');
     await page.getByRole('button', { name: 'Buy Extra store' }).click();
     await page.getByText('Extra store has been added to your workspace.').waitFor();
-    await page.getByText('Added to your workspace').waitFor();
+    await page.getByText('Added to your workspace', { exact: true }).waitFor();
 
     // Demo mode: store and billing settings belong to the user's own workspace.
     await page.goto('/preferences?tab=stores&mode=demo');

@@ -45,7 +45,7 @@ export const STORES_COPY = {
 /** Spec 1 §3 Billing, §4 (cancel and upgrade by the plan's actions flags), §8 (the server's message). */
 export const BILLING_COPY = {
   heading: 'Billing',
-  intro: 'Your plan and add-ons. Payments are handled by Stripe.',
+  intro: 'Your plan and add-ons, billed monthly in US dollars.',
   notConfigured:
     'Card payments are not configured on this server (STRIPE_SECRET_KEY is not set): upgrades and cancellations apply at once, without payment.',
   demo: 'Billing belongs to your own workspace: exit demo mode to see your plan.',

@@ -73,6 +73,8 @@ function StoreForm({ orgUuid, store }: { orgUuid: string; store: StorePreference
   const { enqueueSnackbar } = useSnackbar();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pending, setPending] = useState<ChangeType | null>(null);
+  // The example clock reads the moment the form opened, so renders stay pure.
+  const [openedAt] = useState(() => Date.now());
   const prefs = store.preferences;
   const currency = CURRENCIES.find((c) => c.code === prefs.currency) ?? null;
   const zone = TIMEZONES.find(([z]) => z === prefs.timezone) ?? null;
@@ -128,7 +130,7 @@ function StoreForm({ orgUuid, store }: { orgUuid: string; store: StorePreference
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="store-example">
             {copy.example(
               formatCurrency(1234.5, { symbol: prefs.currency_symbol }),
-              formatDate(Date.now(), { tz: prefs.timezone, format: DATE_FORMATS.dateTime }),
+              formatDate(openedAt, { tz: prefs.timezone, format: DATE_FORMATS.dateTime }),
             )}
           </Typography>
         </Stack>
