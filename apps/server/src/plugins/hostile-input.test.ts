@@ -78,78 +78,92 @@ describe('hostile input on every route', () => {
     expect(t.app.routeTable.length).toBeGreaterThan(5);
   });
 
-  it('never fails on hostile path parameters', async () => {
-    for (const route of t.app.routeTable.filter((r) => r.path.includes(':'))) {
-      for (const [label, value] of Object.entries(HOSTILE_STRINGS)) {
-        const res = await t.app.inject({
-          method: route.method,
-          url: `${pathFor(route, value)}?tenant_id=${mine.tenant.tenant_id}`,
-          headers: mine.owner.headers,
-          ...(route.body ? { payload: {} } : {}),
-        });
-        check(route, `path ${label}`, res);
-      }
-    }
-  }, WALK_TIMEOUT_MS);
-
-  it('never fails on hostile query fields, single or repeated', async () => {
-    for (const route of t.app.routeTable) {
-      const fields = [...new Set([...fieldsOf(route.query), 'tenant_id', 'is_demo', 'dim_name', 'dim_val'])];
-      for (const field of fields) {
+  it(
+    'never fails on hostile path parameters',
+    async () => {
+      for (const route of t.app.routeTable.filter((r) => r.path.includes(':'))) {
         for (const [label, value] of Object.entries(HOSTILE_STRINGS)) {
-          const qs = new URLSearchParams({ [field]: value });
-          if (field !== 'tenant_id') qs.set('tenant_id', String(mine.tenant.tenant_id));
           const res = await t.app.inject({
             method: route.method,
-            url: `${pathFor(route)}?${qs.toString()}`,
+            url: `${pathFor(route, value)}?tenant_id=${mine.tenant.tenant_id}`,
             headers: mine.owner.headers,
             ...(route.body ? { payload: {} } : {}),
           });
-          check(route, `query ${field}=${label}`, res);
+          check(route, `path ${label}`, res);
         }
-        const repeated = await t.app.inject({
-          method: route.method,
-          url: `${pathFor(route)}?${field}=${mine.tenant.tenant_id}&${field}=${other.tenant.tenant_id}`,
-          headers: mine.owner.headers,
-          ...(route.body ? { payload: {} } : {}),
-        });
-        check(route, `query ${field} repeated`, repeated);
       }
-    }
-  }, WALK_TIMEOUT_MS);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('never fails on hostile body fields, or bodies that are not objects', async () => {
-    for (const route of t.app.routeTable.filter((r) => r.body)) {
-      const url = `${pathFor(route)}?tenant_id=${mine.tenant.tenant_id}`;
-      for (const field of [...fieldsOf(route.body), '__proto__', 'constructor', 'tenant_id']) {
-        for (const [label, value] of Object.entries(HOSTILE_JSON)) {
+  it(
+    'never fails on hostile query fields, single or repeated',
+    async () => {
+      for (const route of t.app.routeTable) {
+        const fields = [
+          ...new Set([...fieldsOf(route.query), 'tenant_id', 'is_demo', 'dim_name', 'dim_val']),
+        ];
+        for (const field of fields) {
+          for (const [label, value] of Object.entries(HOSTILE_STRINGS)) {
+            const qs = new URLSearchParams({ [field]: value });
+            if (field !== 'tenant_id') qs.set('tenant_id', String(mine.tenant.tenant_id));
+            const res = await t.app.inject({
+              method: route.method,
+              url: `${pathFor(route)}?${qs.toString()}`,
+              headers: mine.owner.headers,
+              ...(route.body ? { payload: {} } : {}),
+            });
+            check(route, `query ${field}=${label}`, res);
+          }
+          const repeated = await t.app.inject({
+            method: route.method,
+            url: `${pathFor(route)}?${field}=${mine.tenant.tenant_id}&${field}=${other.tenant.tenant_id}`,
+            headers: mine.owner.headers,
+            ...(route.body ? { payload: {} } : {}),
+          });
+          check(route, `query ${field} repeated`, repeated);
+        }
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'never fails on hostile body fields, or bodies that are not objects',
+    async () => {
+      for (const route of t.app.routeTable.filter((r) => r.body)) {
+        const url = `${pathFor(route)}?tenant_id=${mine.tenant.tenant_id}`;
+        for (const field of [...fieldsOf(route.body), '__proto__', 'constructor', 'tenant_id']) {
+          for (const [label, value] of Object.entries(HOSTILE_JSON)) {
+            const res = await t.app.inject({
+              method: route.method,
+              url,
+              headers: { ...mine.owner.headers, 'content-type': 'application/json' },
+              payload: `{${JSON.stringify(field)}: ${JSON.stringify(value)}}`,
+            });
+            check(route, `body ${field}=${label}`, res);
+          }
+        }
+        for (const [label, payload] of Object.entries({
+          array: '[1,2,3]',
+          string: '"x"',
+          number: '42',
+          'broken JSON': '{"a":',
+          'prototype at the top':
+            '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+          huge: JSON.stringify({ x: 'y'.repeat(2_000_000) }),
+        })) {
           const res = await t.app.inject({
             method: route.method,
             url,
             headers: { ...mine.owner.headers, 'content-type': 'application/json' },
-            payload: `{${JSON.stringify(field)}: ${JSON.stringify(value)}}`,
+            payload,
           });
-          check(route, `body ${field}=${label}`, res);
+          check(route, `body ${label}`, res);
         }
       }
-      for (const [label, payload] of Object.entries({
-        array: '[1,2,3]',
-        string: '"x"',
-        number: '42',
-        'broken JSON': '{"a":',
-        'prototype at the top':
-          '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
-        huge: JSON.stringify({ x: 'y'.repeat(2_000_000) }),
-      })) {
-        const res = await t.app.inject({
-          method: route.method,
-          url,
-          headers: { ...mine.owner.headers, 'content-type': 'application/json' },
-          payload,
-        });
-        check(route, `body ${label}`, res);
-      }
-    }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, WALK_TIMEOUT_MS);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
