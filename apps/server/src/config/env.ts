@@ -39,6 +39,11 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
     'STRIPE_API_URL must be an http(s) URL',
   ),
+  SENTRY_DSN: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
+    'SENTRY_DSN must look like https://<key>@<host>/<project>',
+  ),
+  SENTRY_RELEASE: optionalString,
   POSTHOG_KEY: optionalString,
   POSTHOG_HOST: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
@@ -98,6 +103,10 @@ export interface Config {
    * webhook secret. `apiUrl` (tests only) points the official client at a local server answering like Stripe.
    */
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+  /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
+  sentryDsn: string | undefined;
+  /** The release reported with errors. */
+  release: string | undefined;
   /** A PostHog-compatible capture endpoint; product-analytics events are only stored without it. */
   posthog: { key: string; host: string } | undefined;
   logLevel: string;
@@ -192,6 +201,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : undefined,
+    sentryDsn: e.SENTRY_DSN,
+    release: e.SENTRY_RELEASE,
     posthog:
       e.POSTHOG_KEY && e.POSTHOG_HOST
         ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, '') }
