@@ -34,6 +34,9 @@ import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
+import { billingRoutes } from './modules/billing';
+import { providersRoutes, syncProviderCatalogue } from './modules/providers';
+import { storesRoutes } from './modules/stores';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -72,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   await migrate(db);
   await seedIfEmpty(db, { demo: config.seedDemo });
+  await syncProviderCatalogue(db);
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -135,6 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(apiKeysRoutes);
   await app.register(analyticsRoutes);
+  await app.register(providersRoutes);
+  await app.register(storesRoutes);
+  await app.register(billingRoutes);
 
   await app.register(web);
 

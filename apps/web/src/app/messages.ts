@@ -107,10 +107,6 @@ export const AREA_COPY = {
     title: 'Insight group',
     description: 'Insight group — related insights and their shared root cause will appear here.',
   },
-  onboardStripeAddOn: {
-    title: 'Add-ons',
-    description: 'Add-ons — optional paid add-ons for your plan will appear here.',
-  },
   onboardingSelect: {
     title: 'Select a data source',
     description: 'Data sources — choose a connector to bring your data into Tidemark.',
