@@ -15,6 +15,7 @@ import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import errorHandler from './plugins/error-handler';
+import errorReporting from './plugins/error-reporting';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
@@ -33,6 +34,9 @@ import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
+import { billingRoutes } from './modules/billing';
+import { providersRoutes, syncProviderCatalogue } from './modules/providers';
+import { storesRoutes } from './modules/stores';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -71,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   await migrate(db);
   await seedIfEmpty(db, { demo: config.seedDemo });
+  await syncProviderCatalogue(db);
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -112,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionSecret', await sessionSecret(db, config.sessionSecret));
   await app.register(cookie, { secret: app.sessionSecret });
   await app.register(rateLimit, { global: false });
+  await app.register(errorReporting);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(authPlugin);
@@ -133,6 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(apiKeysRoutes);
   await app.register(analyticsRoutes);
+  await app.register(providersRoutes);
+  await app.register(storesRoutes);
+  await app.register(billingRoutes);
 
   await app.register(web);
 

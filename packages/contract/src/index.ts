@@ -17,3 +17,6 @@ export * from './events';
 export * from './users';
 export * from './tokens';
 export * from './analytics';
+export * from './stores';
+export * from './providers';
+export * from './billing';

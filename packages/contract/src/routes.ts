@@ -13,6 +13,9 @@ import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
 import { usersRoutes } from './users';
 import { tokensRoutes } from './tokens';
+import { storesRoutes } from './stores';
+import { providersRoutes } from './providers';
+import { billingRoutes } from './billing';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -34,6 +37,9 @@ export const routes = {
   ...usersRoutes,
   ...tokensRoutes,
   ...analyticsRoutes,
+  ...storesRoutes,
+  ...providersRoutes,
+  ...billingRoutes,
 } as const;
 
 export type Routes = typeof routes;

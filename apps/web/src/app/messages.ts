@@ -21,6 +21,8 @@ export const SHELL_COPY = {
   preferences: 'Preferences',
   manageDatasources: 'Manage Datasources',
   logout: 'Logout',
+  help: 'Help',
+  chatWithUs: 'Chat with us',
   viewingCustomer: (name: string) => `Viewing ${name}`,
   loadingWorkspace: 'Loading your workspace',
 } as const;
@@ -104,10 +106,6 @@ export const AREA_COPY = {
   group: {
     title: 'Insight group',
     description: 'Insight group — related insights and their shared root cause will appear here.',
-  },
-  onboardStripeAddOn: {
-    title: 'Add-ons',
-    description: 'Add-ons — optional paid add-ons for your plan will appear here.',
   },
   onboardingSelect: {
     title: 'Select a data source',

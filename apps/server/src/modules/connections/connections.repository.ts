@@ -419,6 +419,11 @@ export async function startUpload(
   );
   return (await findExtraction(db, input.tenantId, row!.extraction_job_id))!;
 }
+/** Every table of the workspace is rebuilt whole next time (its buckets depend on the time zone). */
+export async function markTenantNeedsFullRecompute(db: Queryable, tenantId: number): Promise<void> {
+  await db.query('update warehouse_tables set needs_full_recompute = true where tenant_id = $1', [tenantId]);
+}
+
 export async function markNeedsFullRecompute(
   db: Queryable,
   tenantId: number,

@@ -16,6 +16,7 @@ import {
   type ResumeResponse,
   type StageStatus,
 } from '@tidemark/contract';
+import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import { connectorFor, databaseConnector, type StoredDatabaseConfig } from './connector-for';
@@ -610,6 +611,15 @@ export async function extractionResults({
 export type WarehouseTable = repo.WarehouseTableRow;
 
 /** The warehouse tables of one data source, or of the whole workspace. */
+/** After the workspace's time zone changed: every table's series are rebuilt whole, in the new zone. */
+export async function markAllSeriesForRebuild({
+  ctx,
+}: {
+  ctx: { db: Queryable; tenantId: number };
+}): Promise<void> {
+  await repo.markTenantNeedsFullRecompute(ctx.db, ctx.tenantId);
+}
+
 export async function tablesOfConnection({
   ctx,
   connectionId,

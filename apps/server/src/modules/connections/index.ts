@@ -3,6 +3,7 @@ export {
   createConnection,
   getConnectionOrThrow,
   listCsvConnectorUuid,
+  markAllSeriesForRebuild,
   recoverInterruptedUploads,
   markSeriesComputed,
   setConnectionStage,

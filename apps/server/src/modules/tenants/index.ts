@@ -8,8 +8,10 @@ export {
   findDemoTenant,
   findOrCreateWorkspaceForDomain,
   findTenantRow,
+  getWorkspaceOrThrow,
   isSpecialTenantDomain,
   listVisibleTenants,
   toSummary,
+  updateStoreSettings,
 } from './tenants.service';
 export type { TenantRow } from './tenants.repository';

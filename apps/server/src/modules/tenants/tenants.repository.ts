@@ -181,3 +181,16 @@ export async function markJoined(
   );
   return rows[0] ?? null;
 }
+
+export async function updateStoreSettings(
+  db: Queryable,
+  tenantId: number,
+  input: { currency: string; currency_symbol: string; timezone: string; is_forecast_enabled: boolean },
+): Promise<TenantRow | undefined> {
+  const rows = await db.query<TenantRow>(
+    `update tenants set currency = $2, currency_symbol = $3, timezone = $4, is_forecast_enabled = $5
+     where tenant_id = $1 returning *`,
+    [tenantId, input.currency, input.currency_symbol, input.timezone, input.is_forecast_enabled],
+  );
+  return rows[0];
+}

@@ -100,7 +100,7 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
  * caller's own); a path naming any other workspace is refused alike whether it exists or not, so ids cannot
  * be probed. Text that is not an id at all names nothing: 404.
  */
-async function getWorkspaceOrThrow({
+export async function getWorkspaceOrThrow({
   ctx,
   tenantUuid,
 }: {
@@ -255,6 +255,19 @@ export function workspaceNameFromDomain(domain: string): string {
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(' ') || domain
   ).slice(0, WORKSPACE_NAME_MAX);
+}
+
+/** The workspace's store settings: currency (with its symbol), time zone and the forecast switch. */
+export async function updateStoreSettings({
+  ctx,
+  input,
+}: {
+  ctx: { db: Queryable; tenantId: number };
+  input: { currency: string; currency_symbol: string; timezone: string; is_forecast_enabled: boolean };
+}): Promise<repo.TenantRow> {
+  const row = await repo.updateStoreSettings(ctx.db, ctx.tenantId, input);
+  if (!row) throw forbidden();
+  return row;
 }
 
 export const addMember = repo.insertMembership;

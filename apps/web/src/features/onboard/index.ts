@@ -4,3 +4,4 @@ export { PersonaForm, type PersonaFormProps } from './components/persona-form';
 export type { OwnWorkspace } from './api/get-team-details';
 export { AppInstallationCard, type AppInstallationCardProps } from './components/app-installation-card';
 export { StartTrialCard, type StartTrialCardProps } from './components/start-trial-card';
+export { StripeAddOnCard, type StripeAddOnCardProps } from './components/stripe-add-on-card';

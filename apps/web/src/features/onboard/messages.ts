@@ -71,6 +71,20 @@ export const ONBOARD_COPY = {
     later: 'Skip for now',
     noStore: "Install the store app first: the plan is chosen on your store's own pricing page.",
   },
+  stripeAddOn: {
+    title: 'Add-ons for your plan',
+    subtitle: 'Optional extras, billed monthly with your plan. You can add or cancel them later in Billing.',
+    price: (usd: number) => `$${usd} / month`,
+    buy: (name: string) => `Buy ${name}`,
+    owned: 'Added to your workspace',
+    continue: 'Continue',
+    paid: 'Payment received: the add-on appears as soon as Stripe confirms it.',
+    cancelled: 'Checkout was cancelled; nothing changed.',
+    notConfigured:
+      'Card payments are not configured on this server (STRIPE_SECRET_KEY is not set): an add-on is applied at once, without payment.',
+    loadFailed: "We couldn't load the add-ons.",
+    failed: 'The payment provider could not be reached. Please try again.',
+  },
 } as const;
 
 /** The three workspace steps a new user walks through. */

@@ -14,6 +14,8 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/session';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } from '../messages';
 import { ApiKeysTab } from './api-keys-tab';
+import { BillingTab } from './billing-tab';
+import { StoresTab } from './stores-tab';
 
 /** The tabs this user sees: My Metrics is for design partners only (spec 1 §2). */
 export function visibleTabs(isDesignPartner: boolean): SettingsTab[] {
@@ -75,7 +77,15 @@ export function SettingsPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
-        {active === 'api_keys' ? <ApiKeysTab /> : <ComingSoon tab={active} />}
+        {active === 'api_keys' ? (
+          <ApiKeysTab />
+        ) : active === 'stores' ? (
+          <StoresTab />
+        ) : active === 'billing' ? (
+          <BillingTab />
+        ) : (
+          <ComingSoon tab={active} />
+        )}
       </Box>
     </Box>
   );

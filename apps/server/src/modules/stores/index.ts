@@ -1,0 +1,2 @@
+export { storesRoutes } from './stores.routes';
+export { getStorePreferences, updateStorePreferences } from './stores.service';
