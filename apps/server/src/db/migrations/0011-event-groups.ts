@@ -6,8 +6,8 @@
  */
 export default /* sql */ `
 create table event_groups (
-  event_group_id bigint generated always as identity primary key,
   tenant_id bigint not null references tenants (tenant_id) on delete cascade,
+  event_group_id bigint generated always as identity,
   sequence_id integer not null,
   fingerprint text not null,
   -- the hour the episode started: with the fingerprint, what makes a rerun find the same group
@@ -36,19 +36,22 @@ create table event_groups (
   extent jsonb,
   figures jsonb not null,
   updated_at timestamptz not null default now(),
+  primary key (tenant_id, event_group_id),
   unique (tenant_id, fingerprint, start_hour),
   unique (tenant_id, sequence_id)
 );
 create index event_groups_feed on event_groups (tenant_id, ts_end desc);
 
 create table event_group_feedback (
-  feedback_id bigint generated always as identity primary key,
   tenant_id bigint not null references tenants (tenant_id) on delete cascade,
-  event_group_id bigint not null references event_groups (event_group_id) on delete cascade,
+  feedback_id bigint generated always as identity,
+  event_group_id bigint not null,
   user_id bigint not null references users (user_id) on delete cascade,
   ishelpful boolean,
   comment text,
   updated_at timestamptz not null default now(),
-  unique (event_group_id, user_id)
+  primary key (tenant_id, feedback_id),
+  foreign key (tenant_id, event_group_id) references event_groups (tenant_id, event_group_id) on delete cascade,
+  unique (tenant_id, event_group_id, user_id)
 );
 `;

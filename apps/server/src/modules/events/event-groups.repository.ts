@@ -373,7 +373,7 @@ export async function saveFeedback(
   await db.query(
     `insert into event_group_feedback (tenant_id, event_group_id, user_id, ishelpful, comment)
      values ($1, $2, $3, $4, $5)
-     on conflict (event_group_id, user_id) do update set
+     on conflict (tenant_id, event_group_id, user_id) do update set
        ishelpful = case when $6 then excluded.ishelpful else event_group_feedback.ishelpful end,
        comment = case when $7 then excluded.comment else event_group_feedback.comment end,
        updated_at = now()`,

@@ -212,13 +212,16 @@ interface Band {
   yhat: number;
 }
 
-/** Expected range of an hourly count: the median of the same hour over the days before, ± 3 Poisson sigmas. */
-function bandsOf(hours: number[], values: Map<number, number>): Map<number, Band> {
+/**
+ * Expected range of a count: the median of the same bucket over the 7 periods before (the same hour on the days
+ * before for hourly buckets, the buckets before otherwise), ± 3 Poisson sigmas.
+ */
+function bandsOf(hours: number[], values: Map<number, number>, lag = DAY_MS): Map<number, Band> {
   const out = new Map<number, Band>();
   for (const h of hours) {
     const history: number[] = [];
     for (let d = 1; d <= 7; d++) {
-      const v = values.get(h - d * DAY_MS);
+      const v = values.get(h - d * lag);
       if (v !== undefined) history.push(v);
     }
     const y = values.get(h) ?? 0;
@@ -234,10 +237,19 @@ function bandsOf(hours: number[], values: Map<number, number>): Map<number, Band
   return out;
 }
 
-const hoursBetween = (from: number, to: number) => {
-  const hours: number[] = [];
-  for (let h = Math.floor(from / HOUR_MS) * HOUR_MS; h < to; h += HOUR_MS) hours.push(h);
-  return hours;
+/** Most buckets a chart call answers: a longer range keeps its newest part. */
+const MAX_BUCKETS = 2400;
+const BUCKET_MS = { h: HOUR_MS, d: DAY_MS, w: 7 * DAY_MS, m: 30 * DAY_MS } as const;
+
+/** Bucket starts (UTC) from `from` to `to`, at most MAX_BUCKETS of them. */
+const bucketsBetween = (from: number, to: number, size: number = HOUR_MS) => {
+  const first = Math.max(
+    Math.floor(from / size) * size,
+    Math.floor(to / size) * size - (MAX_BUCKETS - 1) * size,
+  );
+  const buckets: number[] = [];
+  for (let h = first; h < to; h += size) buckets.push(h);
+  return buckets;
 };
 
 /** The error timeline: hourly errors of the site (noise left out), the expected range and the groups of each hour. */
@@ -261,14 +273,14 @@ export async function eventTimeline({
   const rows = await repo.hourlySeries(
     ctx.db,
     ctx.tenantId,
-    new Date(from.getTime() - 7 * DAY_MS),
+    new Date(Math.max(from.getTime(), to.getTime() - MAX_BUCKETS * HOUR_MS) - 7 * DAY_MS),
     to,
     { kind: 'error', subTypes: list(input.sub_type) },
     dim && dim.value !== null ? dim : null,
   );
   const values = new Map<number, number>();
   for (const r of rows) values.set(r.hour.getTime(), (values.get(r.hour.getTime()) ?? 0) + r.n);
-  const hours = hoursBetween(from.getTime(), to.getTime());
+  const hours = bucketsBetween(from.getTime(), to.getTime());
   const bands = bandsOf(hours, values);
   const groups = await repo.groupsActiveBetween(ctx.db, ctx.tenantId, from, to);
   return hours.map((h) => {
@@ -437,8 +449,12 @@ export async function compareMetric({
       ? { name: dimName, value: dimVal ?? null }
       : null;
   if (dimName && !dim) return [];
+  const size = BUCKET_MS[input.pipeline_schedule];
+  const buckets = bucketsBetween(from.getTime(), to.getTime(), size);
+  const lag = input.pipeline_schedule === 'h' ? DAY_MS : size;
+  const bucketOf = (t: number) => Math.floor(t / size) * size;
   const read = (what: Parameters<typeof repo.hourlySeries>[4]) =>
-    repo.hourlySeries(ctx.db, ctx.tenantId, new Date(from.getTime() - 7 * DAY_MS), to, what, dim);
+    repo.hourlySeries(ctx.db, ctx.tenantId, new Date(buckets[0]! - 7 * lag), to, what, dim);
   const main =
     kpi.kind === 'pageviews'
       ? await read({ kind: 'pageview' })
@@ -449,14 +465,23 @@ export async function compareMetric({
   const key = (h: number, v: string | null) => `${h}|${v ?? ''}`;
   const series = new Map<string | null, Map<number, number>>();
   const viewsBy = new Map<string, number>();
-  for (const r of views ?? []) viewsBy.set(key(r.hour.getTime(), r.dim_val), r.n);
+  for (const r of views ?? []) {
+    const k = key(bucketOf(r.hour.getTime()), r.dim_val);
+    viewsBy.set(k, (viewsBy.get(k) ?? 0) + r.n);
+  }
   for (const r of main) {
     let m = series.get(r.dim_val);
     if (!m) series.set(r.dim_val, (m = new Map()));
-    const value = views ? (100 * r.n) / Math.max(viewsBy.get(key(r.hour.getTime(), r.dim_val)) ?? 0, 1) : r.n;
-    m.set(r.hour.getTime(), value);
+    const b = bucketOf(r.hour.getTime());
+    m.set(b, (m.get(b) ?? 0) + r.n);
   }
-  const hours = hoursBetween(from.getTime(), to.getTime());
+  if (views) {
+    // The rate: errors per 100 page views of the same bucket and value.
+    for (const [v, m] of series) {
+      for (const [b, n] of m) m.set(b, (100 * n) / Math.max(viewsBy.get(key(b, v)) ?? 0, 1));
+    }
+  }
+  const hours = buckets;
   const name =
     kpi.kind === 'group' ? 'group_errors' : kpi.kind === 'group_rate' ? 'group_error_rate' : kpi.kind;
   // With a dimension and no value, the six largest values (the dimension breakup limit).
@@ -465,13 +490,13 @@ export async function compareMetric({
     .sort((a, b) => b.total - a.total)
     .slice(0, 6);
   if (!lines.length) lines.push({ v: dim?.value ?? null, m: new Map(), total: 0 });
-  const banded = lines.map((l) => ({ ...l, bands: bandsOf(hours, l.m) }));
+  const banded = lines.map((l) => ({ ...l, bands: bandsOf(hours, l.m, lag) }));
   return hours.map((h) => ({
     timestamp: new Date(h).toISOString(),
     results: banded.map((l) => {
       const b = l.bands.get(h)!;
       const fin = (x: number) => (Number.isFinite(x) ? Math.round(x * 100) / 100 : null);
-      const inGroup = group && group.ts_start.getTime() < h + HOUR_MS && group.ts_end.getTime() >= h;
+      const inGroup = group && group.ts_start.getTime() < h + size && group.ts_end.getTime() >= h;
       return {
         y: Math.round(b.y * 100) / 100,
         yhat_lower: fin(b.lower),
