@@ -1,8 +1,4 @@
 import {
-  EVENT_DIMENSION_IDS,
-  EVENT_GROUPS_PAGE_SIZE,
-  EVENT_LOG_ROWS_MAX,
-  EVENT_MESSAGES,
   EVENT_NEW_GROUP_MIN_SESSIONS,
   catalogueFor,
   type BrowserErrorSubType,
@@ -16,7 +12,7 @@ import {
   type PercentageExtentDistribution,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
-import type { BaseContext, TenantContext } from '../../plugins/context';
+import type { BaseContext } from '../../plugins/context';
 import * as repo from './event-groups.repository';
 import {
   HOUR_MS,
@@ -392,5 +388,3 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
 }
 
 export const notFoundGroup = () => new AppError('not_found', catalogueFor(404, 'Group').message);
-export { EVENT_DIMENSION_IDS, EVENT_GROUPS_PAGE_SIZE, EVENT_LOG_ROWS_MAX, EVENT_MESSAGES };
-export type { TenantContext };
