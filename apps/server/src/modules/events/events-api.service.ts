@@ -641,4 +641,3 @@ const DIMENSION_COLUMNS: Record<EventDimensionId, 'browser' | 'os' | 'device' | 
 export async function eventDimensionValues({ ctx, id }: { ctx: TenantContext; id: EventDimensionId }) {
   return { data: await repo.dimensionValues(ctx.db, ctx.tenantId, DIMENSION_COLUMNS[id]) };
 }
-
