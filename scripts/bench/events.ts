@@ -202,7 +202,7 @@ async function benchGrouping(url: string, mail: Mail, db: pg.Pool, total: number
   );
   // The minute's rollup job takes the queued hours: wait until the queue is empty and that run is recorded.
   const deadline = Date.now() + 3_600_000;
-  let rollupS = NaN;
+  let rollupS: number;
   for (;;) {
     const { rows } = await db.query<{ n: number }>(
       'select count(*)::int as n from event_rollup_queue where tenant_id = $1',
