@@ -86,6 +86,7 @@ export const INSIGHTS_COPY = {
   expectedRange: 'Expected range',
   spikesSeries: 'Spikes',
   legendLast: 'At least one series stays visible',
+  forecast: 'Forecast',
   overlayTitle: (unit: string) => `Trailing 1 ${unit} & 2 ${unit}s`,
   overlayCurrent: 'Current',
   overlayTrailing: (n: number, unit: string) => `Trailing ${n} ${unit}${n === 1 ? '' : 's'}`,
