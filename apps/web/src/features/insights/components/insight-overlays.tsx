@@ -174,7 +174,9 @@ function OverlayTable({
         <TableHead>
           <TableRow>
             <TableCell />
-            <TableCell align="right">{format === 'percentage' ? 'Average' : COLLABORATE_COPY.overlayTotal}</TableCell>
+            <TableCell align="right">
+              {format === 'percentage' ? 'Average' : COLLABORATE_COPY.overlayTotal}
+            </TableCell>
             <TableCell align="right">{COLLABORATE_COPY.overlayChange}</TableCell>
           </TableRow>
         </TableHead>

@@ -184,7 +184,20 @@ export function TimelineChart({
       },
       series,
     };
-  }, [points, window, schedule, highlight, hidden, kpiFormat, kpiName, tz, theme, logScale, chartType, forecast]);
+  }, [
+    points,
+    window,
+    schedule,
+    highlight,
+    hidden,
+    kpiFormat,
+    kpiName,
+    tz,
+    theme,
+    logScale,
+    chartType,
+    forecast,
+  ]);
 
   const onClick = (event: ChartClick) => {
     if (event.seriesId === 'spikes' && typeof event.name === 'string') onSpikeClick?.(event.name);

@@ -92,9 +92,7 @@ export function FilterBar({ value, onChange, kpis, listFilters = false, forecast
                 value={(value.patternType ?? '') as string}
                 displayEmpty
                 renderValue={(v) => (v === '' ? C.any : v === 'Trend Change' ? C.trend : C.spike)}
-                onChange={(e) =>
-                  set('patternType', (e.target.value || null) as ChartFilters['patternType'])
-                }
+                onChange={(e) => set('patternType', (e.target.value || null) as ChartFilters['patternType'])}
               >
                 <MenuItem value="">{C.any}</MenuItem>
                 <MenuItem value="Point Anomaly">{C.spike}</MenuItem>
@@ -132,20 +130,32 @@ export function FilterBar({ value, onChange, kpis, listFilters = false, forecast
         </ToggleButtonGroup>
         <FormControlLabel
           control={
-            <Switch size="small" checked={value.logScale} onChange={(e) => set('logScale', e.target.checked)} />
+            <Switch
+              size="small"
+              checked={value.logScale}
+              onChange={(e) => set('logScale', e.target.checked)}
+            />
           }
           label={C.logScale}
         />
         {forecastEnabled && (
           <FormControlLabel
             control={
-              <Switch size="small" checked={value.forecast} onChange={(e) => set('forecast', e.target.checked)} />
+              <Switch
+                size="small"
+                checked={value.forecast}
+                onChange={(e) => set('forecast', e.target.checked)}
+              />
             }
             label={C.forecast}
           />
         )}
         {scope.dimName && scope.dimVal !== null && (
-          <Chip size="small" variant="outlined" label={`${C.dimension}: ${scope.dimName} = ${scope.dimVal}`} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`${C.dimension}: ${scope.dimName} = ${scope.dimVal}`}
+          />
         )}
       </Stack>
     </Paper>

@@ -156,7 +156,12 @@ function GroupCollaborate({
           )}
           <GroupImpactChips key={state} groupId={group.group_id} />
         </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+        >
           <TeamActions key={state} group={group} />
           <ActivityTimeline groupId={group.group_id} tz={tz} />
           <CommentBox kind="group" id={group.group_id} readOnly={scope.isDemo} />

@@ -29,7 +29,14 @@ export interface InsightModalProps {
 }
 
 /** The View individual insight modal (spec 3 §2): one insight's figures and chart over the page. */
-export function InsightModal({ insightId, onClose, onAnalyse, filters, forecastEnabled, tz }: InsightModalProps) {
+export function InsightModal({
+  insightId,
+  onClose,
+  onAnalyse,
+  filters,
+  forecastEnabled,
+  tz,
+}: InsightModalProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -118,7 +125,9 @@ function ModalBody({
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {label}
             </Typography>
-            <Typography sx={{ fontSize: 18, fontWeight: 600, color: color ?? 'text.primary' }}>{value}</Typography>
+            <Typography sx={{ fontSize: 18, fontWeight: 600, color: color ?? 'text.primary' }}>
+              {value}
+            </Typography>
           </Box>
         ))}
       </Stack>
