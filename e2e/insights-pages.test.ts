@@ -13,7 +13,7 @@ async function view(page: Page, name: string): Promise<void> {
 
 /** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
 async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
-  const deadline = Date.now() + 110_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const res = await fetch(`${url}/v1/insights/groups?page_num=1`, { headers: { cookie } });
     if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
@@ -28,7 +28,7 @@ describe('the insight and group pages', () => {
 
   it(
     'opens a group to analyse over the feed, filters it, views an insight and moves it',
-    { timeout: 300_000 },
+    { timeout: 480_000 },
     async () => {
       const session = await apiSession(product.server, DEMO_OWNER);
       await waitForDemoInsights(product.server.url, session.cookie);
