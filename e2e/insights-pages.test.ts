@@ -80,7 +80,10 @@ describe('the insight and group pages', () => {
       await page.getByRole('combobox', { name: 'Severity' }).click();
       await page.getByRole('option', { name: 'All' }).click();
       await page.getByRole('button', { name: 'Detailed' }).click();
-      await page.getByRole('checkbox', { name: 'Log scale' }).check();
+      await page
+        .getByRole('switch', { name: 'Log scale' })
+        .or(page.getByRole('checkbox', { name: 'Log scale' }))
+        .click();
       await page.getByRole('button', { name: 'Bar' }).click();
       await page.getByRole('button', { name: 'Daily' }).click();
       await expect
