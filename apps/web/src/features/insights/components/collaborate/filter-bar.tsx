@@ -36,7 +36,9 @@ export function FilterBar({ value, onChange, kpis, listFilters = false, forecast
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {kpis && kpis.length > 1 && (
           <FormControl size="small" sx={{ minWidth: 200, maxWidth: 360 }}>
-            <InputLabel id="collab-kpis" shrink>{C.kpis}</InputLabel>
+            <InputLabel id="collab-kpis" shrink>
+              {C.kpis}
+            </InputLabel>
             <Select
               labelId="collab-kpis"
               label={C.kpis}
@@ -68,14 +70,15 @@ export function FilterBar({ value, onChange, kpis, listFilters = false, forecast
         {listFilters && (
           <>
             <FormControl size="small" sx={{ minWidth: 130 }}>
-              <InputLabel id="collab-severity" shrink>{C.severity}</InputLabel>
+              <InputLabel id="collab-severity" shrink>
+                {C.severity}
+              </InputLabel>
               <Select
                 labelId="collab-severity"
                 label={C.severity}
                 value={(value.severity ?? '') as string}
                 displayEmpty
                 notched
-              notched
                 renderValue={(v) => (v === '' ? C.any : v)}
                 onChange={(e) => set('severity', (e.target.value || null) as Severity | null)}
               >
@@ -88,14 +91,15 @@ export function FilterBar({ value, onChange, kpis, listFilters = false, forecast
               </Select>
             </FormControl>
             <FormControl size="small" sx={{ minWidth: 150 }}>
-              <InputLabel id="collab-pattern" shrink>{C.patternType}</InputLabel>
+              <InputLabel id="collab-pattern" shrink>
+                {C.patternType}
+              </InputLabel>
               <Select
                 labelId="collab-pattern"
                 label={C.patternType}
                 value={(value.patternType ?? '') as string}
                 displayEmpty
                 notched
-              notched
                 renderValue={(v) => (v === '' ? C.any : v === 'Trend Change' ? C.trend : C.spike)}
                 onChange={(e) => set('patternType', (e.target.value || null) as ChartFilters['patternType'])}
               >
