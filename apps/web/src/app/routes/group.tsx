@@ -1,24 +1,29 @@
-import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
-import { useParams } from 'react-router';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { GroupPage } from '@/features/insights';
+import { useParams, useSearchParams } from 'react-router';
+import { GroupPage, CardNotFound } from '@/features/insights';
 import { useTenantInfo } from '@/features/tenants';
-import { AREA_COPY } from '../messages';
+import { DetailOverlay, GroupCollaborateRoutePage } from './detail-overlay';
 
-/** /groups/{id}: the group page. Its detail suffixes (collaborate) are still to come. */
+/**
+ * /groups/{id} and /groups/{id}/collaborate: as pages on a direct load, or as overlays over the page a
+ * link came from (spec 3 §2). Other suffixes are not known.
+ */
 export function Component() {
   const params = useParams();
+  const [search] = useSearchParams();
   const id = params.groupId ?? '';
   const suffix = params['*'];
   const info = useTenantInfo();
-  if (!suffix) return <GroupPage key={id} groupId={id} tz={info.data?.timezone} />;
-  const copy = AREA_COPY.group;
-  return (
-    <AreaPlaceholder
-      {...copy}
-      title={`${copy.title} #${id}`}
-      badge={`${suffix} · coming soon`}
-      icon={<WorkspacesOutlinedIcon />}
-    />
-  );
+  if (!suffix)
+    return (
+      <DetailOverlay label="Group">
+        <GroupPage key={id} groupId={id} tz={info.data?.timezone} />
+      </DetailOverlay>
+    );
+  if (suffix === 'collaborate')
+    return (
+      <DetailOverlay label="Analyse group">
+        <GroupCollaborateRoutePage key={id} groupId={id} search={search} />
+      </DetailOverlay>
+    );
+  return <CardNotFound resource="Group" />;
 }

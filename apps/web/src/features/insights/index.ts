@@ -12,3 +12,11 @@ export { INSIGHTS_COPY } from './messages';
 export { GroupPage, type GroupPageProps } from './components/detail/group-page';
 export { InsightPage, type InsightPageProps } from './components/detail/insight-page';
 export { DETAIL_COPY } from './messages';
+export {
+  GroupCollaboratePage,
+  type GroupCollaboratePageProps,
+} from './components/collaborate/group-collaborate-page';
+export {
+  InsightCollaboratePage,
+  type InsightCollaboratePageProps,
+} from './components/collaborate/insight-collaborate-page';

@@ -56,3 +56,16 @@ export function usePostGroupFeedback(groupId: string) {
       client.setQueryData(groupFeedbackQueryOptions(scope, groupId).queryKey, feedback),
   });
 }
+
+/** POST /v1/insights/:id/feedback: the insight page's comment. */
+export function usePostInsightFeedback(insightId: string) {
+  const scope = useInsightsScope();
+  return useMutation({
+    mutationFn: (body: FeedbackInput) =>
+      apiRequest(routes.postInsightFeedback, {
+        params: { insight_id: insightId },
+        query: tenantQuery(scope),
+        body,
+      }),
+  });
+}

@@ -12,6 +12,8 @@ export interface SeriesRequest {
   /** The insight's own slice; null reads the metric overall. */
   dimName: string | null;
   dimVal: string | null;
+  /** Ask for the forecast too (the server adds it only when the workspace has it enabled). */
+  forecast?: boolean;
 }
 
 /** GET /v1/pattern_series. */
@@ -28,6 +30,7 @@ export function getPatternSeries(
       timestamp_start: new Date(input.start).toISOString(),
       timestamp_end: new Date(input.end).toISOString(),
       ...(input.dimName && input.dimVal !== null ? { dim_name: input.dimName, dim_val: input.dimVal } : {}),
+      ...(input.forecast ? { is_forecast_enabled: 'true' as const } : {}),
     },
     signal,
   });

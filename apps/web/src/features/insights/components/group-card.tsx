@@ -15,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import type { Group } from '@tidemark/contract';
 import { formatDate } from '@tidemark/format';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { overlayState } from '@/lib/overlay';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -51,6 +52,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
     setExpanded((e) => !e);
     setOpened(true);
   };
+  const location = useLocation();
   const analyseHref = withQuery(paths.groupDetail.getHref(group.group_id, 'collaborate'), {
     tenant_id: scope.tenantId,
     dim_name: scope.dimName,
@@ -175,7 +177,14 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
       </Stack>
       <Divider />
       <Stack direction="row" spacing={0.5} sx={{ px: 1.5, py: 0.75, alignItems: 'center' }}>
-        <Button size="small" component={RouterLink} to={analyseHref}>
+        {/* The analyse page opens over the feed, which stays underneath (spec 3 §2). */}
+        <Button
+          size="small"
+          component={RouterLink}
+          to={analyseHref}
+          state={overlayState(location)}
+          preventScrollReset
+        >
           {INSIGHTS_COPY.analyse}
         </Button>
         <Box sx={{ flex: 1 }} />

@@ -3,12 +3,19 @@ import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import type { Insight, OverlayType } from '@tidemark/contract';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Insight, OverlaySeries, OverlayType } from '@tidemark/contract';
+import { formatMetricValue, formatPercent } from '@tidemark/format';
 import { useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useOverlays } from '../api/get-overlays';
 import { useInsightsScope } from '../api/scope';
-import { INSIGHTS_COPY } from '../messages';
+import { COLLABORATE_COPY, INSIGHTS_COPY } from '../messages';
 import {
   ChartErrorBoundary,
   ChartMessage,
@@ -17,7 +24,7 @@ import {
   toggleSeries,
 } from './charts/chart-frame';
 import { OverlayChart } from './charts/lazy';
-import { overlayLegend } from './charts/overlay';
+import { overlayLegend, overlayTotals } from './charts/overlay';
 import {
   OVERLAY_TYPES,
   OVERLAY_UNIT,
@@ -30,10 +37,12 @@ export interface InsightOverlaysProps {
   insight: Insight;
   tz?: string | null | undefined;
   height?: number;
+  /** Adds the overlay table under the chart: each window's total against the current one. */
+  table?: boolean;
 }
 
 /** The Overlays pane: DoD, WoW, MoM, YoY where the schedule allows, starting at the schedule's default. */
-export function InsightOverlays({ insight, tz, height = 280 }: InsightOverlaysProps) {
+export function InsightOverlays({ insight, tz, height = 280, table = false }: InsightOverlaysProps) {
   const theme = useTheme();
   const scope = useInsightsScope();
   const schedule = insight.pipeline_schedule;
@@ -130,6 +139,65 @@ export function InsightOverlays({ insight, tz, height = 280 }: InsightOverlaysPr
         </ToggleButtonGroup>
       </ControlBar>
       {body}
+      {table && overlays.data && overlays.data.main.length > 0 && (
+        <OverlayTable data={overlays.data} type={type} format={insight.kpi_format} />
+      )}
     </Box>
+  );
+}
+
+/** The overlay table, titled like 'Trailing 1 Day & 2 Days' (spec 3 §9): totals of each window. */
+function OverlayTable({
+  data,
+  type,
+  format,
+}: {
+  data: OverlaySeries;
+  type: OverlayType;
+  format: 'number' | 'percentage';
+}) {
+  const unit = OVERLAY_UNIT[type];
+  const title = INSIGHTS_COPY.overlayTitle(unit);
+  const rows = overlayTotals(data, format === 'percentage');
+  const current = rows[0]!.total;
+  const labels = [
+    INSIGHTS_COPY.overlayCurrent,
+    INSIGHTS_COPY.overlayTrailing(1, unit),
+    INSIGHTS_COPY.overlayTrailing(2, unit),
+  ];
+  return (
+    <TableContainer sx={{ mt: 2 }}>
+      <Table size="small" aria-label={title} data-testid="overlay-table">
+        <caption style={{ captionSide: 'top', padding: '0 0 8px', fontWeight: 600, color: 'inherit' }}>
+          {title}
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell />
+            <TableCell align="right">
+              {format === 'percentage' ? 'Average' : COLLABORATE_COPY.overlayTotal}
+            </TableCell>
+            <TableCell align="right">{COLLABORATE_COPY.overlayChange}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, i) => (
+            <TableRow key={row.id}>
+              <TableCell component="th" scope="row">
+                {labels[i]}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {row.total === null ? '–' : formatMetricValue(row.total, format)}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {i === 0 || row.total === null || current === null || row.total === 0
+                  ? '–'
+                  : formatPercent((current - row.total) / Math.abs(row.total), { signed: true })}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import type { Insight } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { overlayState } from '@/lib/overlay';
 import { paths } from '@/config/paths';
 import { usePatternSeries } from '../api/get-pattern-series';
 import { useInsightsScope } from '../api/scope';
@@ -15,7 +16,7 @@ import {
   ControlBar,
   toggleSeries,
 } from './charts/chart-frame';
-import { canFetchSeries, insightChartWindow } from './charts/schedule';
+import { FORECAST_HORIZON_MS, canFetchSeries, grainWindow, insightChartWindow } from './charts/schedule';
 import { TimelineChart } from './charts/lazy';
 import { insightAtSpike, timelineLegend } from './charts/timeline';
 
@@ -27,27 +28,44 @@ export interface InsightTimelineProps {
   insights: Insight[];
   tz?: string | null | undefined;
   height?: number;
+  logScale?: boolean;
+  chartType?: 'line' | 'bar';
+  /** The workspace has is_forecast_enabled and the user turned the forecast on: fetch and draw it. */
+  forecast?: boolean;
+  /** The chart's grain when it differs from the insight's (the collaborate pages' schedule filter). */
+  schedule?: 'h' | 'd' | 'w' | 'm';
 }
 
 /** The main chart of a card: fetches the insight's slice of the series and draws it with its controls. */
-export function InsightTimeline({ insight, insights, tz, height = 280 }: InsightTimelineProps) {
+export function InsightTimeline({
+  insight,
+  insights,
+  tz,
+  height = 280,
+  logScale = false,
+  chartType = 'line',
+  forecast = false,
+  schedule: grain,
+}: InsightTimelineProps) {
   const theme = useTheme();
   const scope = useInsightsScope();
   const navigate = useNavigate();
+  const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [resets, setResets] = useState(0);
-  const schedule = insight.pipeline_schedule;
-  const window = useMemo(
-    () =>
-      insightChartWindow({
-        chartStart: insight.chart_ts_start,
-        chartEnd: insight.chart_ts_end,
-        insightTs: insight.insight_id_ts,
-        schedule,
-      }),
-    [insight, schedule],
-  );
+  const schedule = grain ?? insight.pipeline_schedule;
+  const window = useMemo(() => {
+    const base = insightChartWindow({
+      chartStart: insight.chart_ts_start,
+      chartEnd: insight.chart_ts_end,
+      insightTs: insight.insight_id_ts,
+      schedule: insight.pipeline_schedule,
+    });
+    const shown = grain ? grainWindow(base, grain) : base;
+    // The forecast runs on past the stored window: leave room for it.
+    return forecast ? { ...shown, end: shown.end + FORECAST_HORIZON_MS[schedule] } : shown;
+  }, [insight, grain, schedule, forecast]);
   const fetchable = canFetchSeries(window) && schedule !== 'q' && schedule !== 'y';
   const series = usePatternSeries(
     scope,
@@ -58,6 +76,7 @@ export function InsightTimeline({ insight, insights, tz, height = 280 }: Insight
       end: window.end,
       dimName: insight.dim_name ?? null,
       dimVal: insight.dim_val ?? null,
+      forecast,
     },
     fetchable,
   );
@@ -70,7 +89,8 @@ export function InsightTimeline({ insight, insights, tz, height = 280 }: Insight
 
   const onSpikeClick = (timestamp: string) => {
     const match = insightAtSpike(insights, insight.kpi_id, timestamp);
-    if (match) void navigate(paths.insight.getHref(match));
+    // The insight opens over this page; closing it comes back here (spec 3 §2).
+    if (match) void navigate(paths.insight.getHref(match), { state: overlayState(location) });
     else enqueueSnackbar(INSIGHTS_COPY.noInsightForSpike, SNACK);
   };
 
@@ -103,6 +123,9 @@ export function InsightTimeline({ insight, insights, tz, height = 280 }: Insight
           height={height}
           hidden={hidden}
           onSpikeClick={onSpikeClick}
+          logScale={logScale}
+          chartType={chartType}
+          forecast={forecast}
         />
       </ChartErrorBoundary>
     );

@@ -1,4 +1,4 @@
-import type { OverlayType } from '@tidemark/contract';
+import type { OverlaySeries, OverlayType } from '@tidemark/contract';
 import { INSIGHTS_COPY } from '../../messages';
 import type { LegendItem } from './chart-frame';
 import { OVERLAY_UNIT } from './schedule';
@@ -12,4 +12,16 @@ export function overlayLegend(type: OverlayType, colors: OverlayColors): LegendI
     { id: 'period1', label: INSIGHTS_COPY.overlayTrailing(1, unit), color: colors.period1 },
     { id: 'period2', label: INSIGHTS_COPY.overlayTrailing(2, unit), color: colors.period2 },
   ];
+}
+
+/**
+ * Each window's total (a percentage metric: its average, as a rate does not add up); null for a window with
+ * no values.
+ */
+export function overlayTotals(data: OverlaySeries, average: boolean) {
+  return (['main', 'period1', 'period2'] as const).map((id) => {
+    const values = data[id].map((p) => p.result.y).filter((v): v is number => v !== null);
+    const sum = values.reduce((a, b) => a + b, 0);
+    return { id, total: values.length === 0 ? null : average ? sum / values.length : sum };
+  });
 }

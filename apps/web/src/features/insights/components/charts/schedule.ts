@@ -116,3 +116,26 @@ export function overlayWindow(insightTs: string, schedule: PipelineSchedule): Ch
     schedule === 'h' ? 23 * HOUR : schedule === 'd' ? 6 * DAY : schedule === 'w' ? 27 * DAY : 364 * DAY;
   return { start: end - back, end };
 }
+
+/** How far past the stored window a forecast is drawn: two days of hours, two weeks, two months, half a year. */
+export const FORECAST_HORIZON_MS: Record<PipelineSchedule, number> = {
+  h: 48 * HOUR,
+  d: 14 * DAY,
+  w: 8 * 7 * DAY,
+  m: 6 * 30 * DAY,
+  q: 365 * DAY,
+  y: 2 * 365 * DAY,
+};
+
+/** The longest span a chart reads at a grain, so an hourly view of a long window stays light. */
+const GRAIN_SPAN_MS: Record<'h' | 'd' | 'w' | 'm', number> = {
+  h: 14 * DAY,
+  d: 180 * DAY,
+  w: 2 * 365 * DAY,
+  m: 5 * 365 * DAY,
+};
+
+/** A window read at another grain than the insight's: the same end, at most the grain's span long. */
+export function grainWindow(window: ChartWindow, grain: 'h' | 'd' | 'w' | 'm'): ChartWindow {
+  return { start: Math.max(window.start, window.end - GRAIN_SPAN_MS[grain]), end: window.end };
+}

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EChart, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
 import { SPIKE_TICK_MS, highlightBand, type ChartWindow } from './schedule';
-import { spikePoints } from './timeline';
+import { forecastStart, spikePoints } from './timeline';
 
 export interface TimelineChartProps {
   points: SeriesPoint[];
@@ -19,6 +19,12 @@ export interface TimelineChartProps {
   height?: number;
   hidden?: ReadonlySet<string>;
   onSpikeClick?: (timestamp: string) => void;
+  /** A log y axis: values at or below zero cannot be drawn on it and are left out. */
+  logScale?: boolean;
+  /** The actual values as a line (default) or as bars. */
+  chartType?: 'line' | 'bar';
+  /** The points hold the forecast (is_forecast_enabled): the range past the last value is shaded as such. */
+  forecast?: boolean;
 }
 
 export function TimelineChart({
@@ -32,6 +38,9 @@ export function TimelineChart({
   height = 280,
   hidden = new Set(),
   onSpikeClick,
+  logScale = false,
+  chartType = 'line',
+  forecast = false,
 }: TimelineChartProps) {
   const theme = useTheme();
   const option = useMemo<ChartOption>(() => {
@@ -39,6 +48,9 @@ export function TimelineChart({
     const band = highlight ? highlightBand(highlight.ts, schedule) : null;
     const tint = highlight?.accent === 'positive' ? theme.palette.success.main : theme.palette.error.main;
     const value = (v: number) => formatMetricValue(v, kpiFormat);
+    // A log axis has no place for zero or below: such values become gaps.
+    const y = (v: number | null) => (v === null || (logScale && v <= 0) ? null : v);
+    const forecastFrom = forecast ? forecastStart(points) : null;
     const series: NonNullable<ChartOption['series']> = [];
     if (!hidden.has('range')) {
       series.push(
@@ -50,7 +62,7 @@ export function TimelineChart({
           symbol: 'none',
           silent: true,
           lineStyle: { opacity: 0 },
-          data: points.map((p) => [ts(p), p.result.yhat_lower]),
+          data: points.map((p) => [ts(p), y(p.result.yhat_lower)]),
         },
         {
           id: 'range',
@@ -63,10 +75,20 @@ export function TimelineChart({
           areaStyle: { color: alpha(theme.palette.primary.main, 0.12) },
           data: points.map((p) => [
             ts(p),
-            p.result.yhat_upper !== null && p.result.yhat_lower !== null
-              ? p.result.yhat_upper - p.result.yhat_lower
+            y(p.result.yhat_upper) !== null && y(p.result.yhat_lower) !== null
+              ? p.result.yhat_upper! - p.result.yhat_lower!
               : null,
           ]),
+          ...(forecastFrom !== null
+            ? {
+                markArea: {
+                  silent: true,
+                  label: { show: true, position: 'insideTop', color: theme.palette.text.secondary },
+                  itemStyle: { color: alpha(theme.palette.warning.main, 0.08) },
+                  data: [[{ xAxis: forecastFrom, name: INSIGHTS_COPY.forecast }, { xAxis: 'max' }]],
+                },
+              }
+            : {}),
         },
       );
     }
@@ -78,18 +100,19 @@ export function TimelineChart({
         symbol: 'none',
         lineStyle: { type: 'dashed', width: 1.5, color: theme.palette.text.secondary },
         itemStyle: { color: theme.palette.text.secondary },
-        data: points.map((p) => [ts(p), p.result.yhat]),
+        data: points.map((p) => [ts(p), y(p.result.yhat)]),
       });
     }
     if (!hidden.has('actual')) {
       series.push({
         id: 'actual',
         name: INSIGHTS_COPY.actual,
-        type: 'line',
-        symbol: 'none',
-        lineStyle: { width: 2, color: theme.palette.primary.main },
+        type: chartType,
+        ...(chartType === 'line'
+          ? { symbol: 'none', lineStyle: { width: 2, color: theme.palette.primary.main } }
+          : { barMaxWidth: 14 }),
         itemStyle: { color: theme.palette.primary.main },
-        data: points.map((p) => [ts(p), p.result.y]),
+        data: points.map((p) => [ts(p), y(p.result.y)]),
         ...(band
           ? {
               markArea: {
@@ -110,7 +133,9 @@ export function TimelineChart({
         cursor: 'pointer',
         z: 5,
         itemStyle: { color: theme.palette.error.main, borderColor: '#fff', borderWidth: 2 },
-        data: spikePoints(points).map((p) => ({ value: [ts(p), p.result.y], name: p.timestamp })),
+        data: spikePoints(points)
+          .filter((p) => y(p.result.y) !== null)
+          .map((p) => ({ value: [ts(p), p.result.y], name: p.timestamp })),
       });
     }
     return {
@@ -131,8 +156,8 @@ export function TimelineChart({
         splitLine: { show: false },
       },
       yAxis: {
-        type: 'value',
-        scale: true,
+        type: logScale ? 'log' : 'value',
+        ...(logScale ? { logBase: 10 } : { scale: true }),
         axisLabel: { formatter: (v: number) => value(v) },
         splitLine: { lineStyle: { color: theme.palette.divider } },
       },
@@ -159,7 +184,20 @@ export function TimelineChart({
       },
       series,
     };
-  }, [points, window, schedule, highlight, hidden, kpiFormat, kpiName, tz, theme]);
+  }, [
+    points,
+    window,
+    schedule,
+    highlight,
+    hidden,
+    kpiFormat,
+    kpiName,
+    tz,
+    theme,
+    logScale,
+    chartType,
+    forecast,
+  ]);
 
   const onClick = (event: ChartClick) => {
     if (event.seriesId === 'spikes' && typeof event.name === 'string') onSpikeClick?.(event.name);

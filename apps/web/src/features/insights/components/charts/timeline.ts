@@ -49,3 +49,16 @@ export function spikePoints(points: SeriesPoint[]): SeriesPoint[] {
 }
 
 /** The timeline with the expected band, spikes and the insight's highlight band (spec 3 §2, §4, §9). */
+
+/**
+ * Where the forecast begins: the first point after the last actual value that still carries an expected
+ * range (the server appends the forecast as points with y null). null when there is none.
+ */
+export function forecastStart(points: SeriesPoint[]): number | null {
+  let last = -1;
+  points.forEach((p, i) => {
+    if (p.result.y !== null) last = i;
+  });
+  const next = points.slice(last + 1).find((p) => p.result.yhat !== null);
+  return next ? Date.parse(next.timestamp) : null;
+}

@@ -29,3 +29,40 @@ export function moveFor(action: TeamAction, from: 'Open' | 'Resolved' | 'Flagged
     ? { old_state: from, current_state: 'Resolved' as const }
     : { old_state: from, current_state: 'Open' as const };
 }
+
+/**
+ * The comment and collaborate flows (spec 3 §4): a flow is initiated (the box or dialog opens), then either
+ * cancelled or requested (sent); a request ends in success or failed. null is "not started".
+ */
+export type FlowState = 'initiated' | 'cancel' | 'requested' | 'success' | 'failed';
+export type FlowEvent = 'open' | 'cancel' | 'send' | 'succeed' | 'fail';
+
+export function nextFlow(state: FlowState | null, event: FlowEvent): FlowState | null {
+  switch (event) {
+    case 'open':
+      return state === 'requested' ? state : 'initiated';
+    // Nothing can be cancelled while the request is in flight (Cancel is disabled then).
+    case 'cancel':
+      return state === 'requested' ? state : 'cancel';
+    case 'send':
+      return state === 'initiated' || state === 'failed' ? 'requested' : state;
+    case 'succeed':
+      return state === 'requested' ? 'success' : state;
+    case 'fail':
+      return state === 'requested' ? 'failed' : state;
+  }
+}
+
+/** A flow's dialog or box is on screen while it is started, sending, or showing its failure. */
+export const flowOpen = (state: FlowState | null) =>
+  state === 'initiated' || state === 'requested' || state === 'failed';
+
+/**
+ * Business health of a group (spec 3 §9: Good, Neutral, Slow): a positive movement is Good, a negative one
+ * of Low severity Neutral, a negative Medium or High one Slow.
+ */
+export type BusinessHealth = 'Good' | 'Neutral' | 'Slow';
+export function businessHealth(accent: 'positive' | 'negative', severity: 'High' | 'Medium' | 'Low') {
+  if (accent === 'positive') return 'Good' as BusinessHealth;
+  return (severity === 'Low' ? 'Neutral' : 'Slow') as BusinessHealth;
+}

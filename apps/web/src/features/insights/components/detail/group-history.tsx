@@ -9,24 +9,52 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { INSIGHT_STATUSES } from '@tidemark/contract';
 import { formatDate, formatRelative } from '@tidemark/format';
 import { ErrorState } from '@/components/error-state';
 import { useGroupHistory, type HistoryEntry } from '../../api/get-group-history';
 import { DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
 
+/** A stored state in the constants' spelling (Open, Important, Snoozed, Flagged, Archived, Resolved). */
+export function statusName(state: string): string {
+  const known = INSIGHT_STATUSES.find((s) => s.toLowerCase() === state.trim().toLowerCase());
+  return known ?? state.trim();
+}
+
 /** What one history entry says: a move reads 'Moved to {state}' (Open is the home state), an edit what changed. */
 export function historyLabel(entry: HistoryEntry): string {
   if (entry.change_type === 'state_change') {
-    const state = entry.change_data.current_state ?? '';
-    return state.toLowerCase() === 'open' ? DETAIL_COPY.movedBackToOpen : DETAIL_COPY.movedTo(state);
+    const state = statusName(entry.change_data.current_state ?? '');
+    return state === 'Open' ? DETAIL_COPY.movedBackToOpen : DETAIL_COPY.movedTo(state);
   }
   return DETAIL_COPY.edited(entry.change_data.annotation_type || 'title,summary');
 }
 
 /** The group's history, four entries a page with See More, newest first (spec 3 §2, §9). */
 export function GroupHistory({ groupId, tz }: { groupId: string; tz?: string | null | undefined }) {
-  const history = useGroupHistory(groupId);
   const headingId = `group-${groupId}-history`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId}>
+      <Typography variant="h4" component="h2" id={headingId} sx={{ px: 2, pt: 2, pb: 1 }}>
+        {DETAIL_COPY.historyTitle}
+      </Typography>
+      <HistoryList groupId={groupId} tz={tz} labelledBy={headingId} />
+    </Paper>
+  );
+}
+
+/** The entries with See More and the caught-up line: the History panel's and the Activity Timeline's body. */
+export function HistoryList({
+  groupId,
+  tz,
+  labelledBy,
+}: {
+  groupId: string;
+  tz?: string | null | undefined;
+  labelledBy: string;
+}) {
+  const history = useGroupHistory(groupId);
+  const headingId = labelledBy;
 
   let body;
   if (history.isPending)
@@ -107,12 +135,5 @@ export function GroupHistory({ groupId, tz }: { groupId: string; tz?: string | n
       );
   }
 
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId}>
-      <Typography variant="h4" component="h2" id={headingId} sx={{ px: 2, pt: 2, pb: 1 }}>
-        {DETAIL_COPY.historyTitle}
-      </Typography>
-      {body}
-    </Paper>
-  );
+  return body;
 }

@@ -15,15 +15,18 @@ import { useState } from 'react';
 import { useMoveTeamState } from '../../api/move-team-state';
 import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
-import { moveFor, teamStateOf, type TeamAction } from './annotation';
+import { track } from '@/lib/track';
+import { flowOpen, moveFor, nextFlow, teamStateOf, type FlowState, type TeamAction } from './annotation';
 
 const SNACK_MS = 1500;
 
 /** Resolve (an Open group) or Flag (a Resolved one back to Open), each behind Cancel / Confirm (spec 3 §4). */
-export function TeamActions({ group }: { group: Group }) {
+export function TeamActions({ group, onMoved }: { group: Group; onMoved?: (state: string) => void }) {
   const state = teamStateOf(group.group_status);
   const action: TeamAction = state === 'Open' ? 'resolve' : 'flag';
-  const [open, setOpen] = useState(false);
+  // The collaborate flow: initiated → cancel | requested → success | failed (spec 3 §4).
+  const [flow, setFlow] = useState<FlowState | null>(null);
+  const open = flowOpen(flow);
   const move = useMoveTeamState();
   const readOnly = useInsightsScope().isDemo;
   const { enqueueSnackbar } = useSnackbar();
@@ -33,23 +36,32 @@ export function TeamActions({ group }: { group: Group }) {
 
   const close = () => {
     if (loading) return;
-    setOpen(false);
+    setFlow((f) => nextFlow(f, 'cancel'));
     move.reset();
   };
-  const confirm = () =>
+  const confirm = () => {
+    setFlow((f) => nextFlow(f, 'send'));
     move.mutate(
       { old_state, current_state, groups: [group.group_id] },
       {
         onSuccess: () => {
-          setOpen(false);
+          setFlow((f) => nextFlow(f, 'succeed'));
+          track('team_state_moved', {
+            group_id: group.group_id,
+            old_state,
+            current_state,
+          });
+          onMoved?.(current_state);
           enqueueSnackbar(DETAIL_COPY.movedToFeed(current_state), {
             variant: 'success',
             autoHideDuration: SNACK_MS,
           });
         },
         // The failure stays in the dialog with the server's message (spec 3 §4, §8).
+        onError: () => setFlow((f) => nextFlow(f, 'fail')),
       },
     );
+  };
 
   return (
     <>
@@ -59,14 +71,21 @@ export function TeamActions({ group }: { group: Group }) {
           <Button
             variant={action === 'resolve' ? 'contained' : 'outlined'}
             startIcon={action === 'resolve' ? <CheckCircleOutlineIcon /> : <OutlinedFlagIcon />}
-            onClick={() => setOpen(true)}
+            onClick={() => setFlow((f) => nextFlow(f, 'open'))}
             disabled={readOnly}
           >
             {action === 'resolve' ? DETAIL_COPY.resolve : DETAIL_COPY.flag}
           </Button>
         </span>
       </Tooltip>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <Dialog
+        open={open}
+        onClose={close}
+        aria-labelledby={titleId}
+        maxWidth="xs"
+        fullWidth
+        data-flow={flow ?? 'none'}
+      >
         <DialogTitle id={titleId}>
           {action === 'resolve' ? DETAIL_COPY.resolveTitle : DETAIL_COPY.flagTitle}
         </DialogTitle>
