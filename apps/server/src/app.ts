@@ -33,6 +33,7 @@ import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
 import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
+import { preferencesRoutes } from './modules/preferences';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filtersRoutes);
   await app.register(eventsRoutes);
   await app.register(usersRoutes);
+  await app.register(preferencesRoutes);
   await app.register(apiKeysRoutes);
   await app.register(analyticsRoutes);
 

@@ -17,3 +17,4 @@ export * from './events';
 export * from './users';
 export * from './tokens';
 export * from './analytics';
+export * from './preferences';

@@ -13,6 +13,7 @@ import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
 import { usersRoutes } from './users';
 import { tokensRoutes } from './tokens';
+import { preferencesRoutes } from './preferences';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -33,6 +34,7 @@ export const routes = {
   ...eventsRoutes,
   ...usersRoutes,
   ...tokensRoutes,
+  ...preferencesRoutes,
   ...analyticsRoutes,
 } as const;
 

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
   SHOPIFY_API_ENDPOINT: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
+    'SLACK_API_URL must be an http(s) URL',
+  ),
   POSTHOG_KEY: optionalString,
   POSTHOG_HOST: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
@@ -87,6 +93,8 @@ export interface Config {
   };
   /** The Shopify app's credentials; the Shopify connector says it is not configured without them. */
   shopify: { apiKey: string; apiSecret: string; endpoint: string | undefined } | undefined;
+  /** The Slack app's credentials ('Add to Slack'); apiUrl replaces Slack's Web API base in tests. */
+  slack: { clientId: string; clientSecret: string; apiUrl: string | undefined } | undefined;
   /** A PostHog-compatible capture endpoint; product-analytics events are only stored without it. */
   posthog: { key: string; host: string } | undefined;
   logLevel: string;
@@ -177,6 +185,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     shopify:
       e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
         ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, endpoint: e.SHOPIFY_API_ENDPOINT }
+        : undefined,
+    slack:
+      e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
+        ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, apiUrl: e.SLACK_API_URL }
         : undefined,
     posthog:
       e.POSTHOG_KEY && e.POSTHOG_HOST

@@ -11,7 +11,7 @@ import {
 /** A well-formed value for each path parameter; access is decided before validation, so none must exist. */
 const SAMPLE_PARAMS: Record<string, string> = { flag: 'insights', datasource_id: 'abcdef12' };
 /** Well-formed values for query fields a route requires. */
-const SAMPLE_QUERY: Record<string, string> = { kpi_id: '1' };
+const SAMPLE_QUERY: Record<string, string> = { kpi_id: '1', name: 'MY_METRICS_PREFERENCE' };
 
 function urlFor(route: RouteDef, query: Record<string, string | number>): string {
   const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
