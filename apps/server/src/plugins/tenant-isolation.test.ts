@@ -20,7 +20,9 @@ const ROUTE_QUERY: Record<string, Record<string, string>> = {
 function urlFor(route: RouteDef, query: Record<string, string | number>): string {
   const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
   const qs = new URLSearchParams(
-    Object.entries({ ...SAMPLE_QUERY, ...ROUTE_QUERY[route.path], ...query }).map(([k, v]): [string, string] => [k, String(v)]),
+    Object.entries({ ...SAMPLE_QUERY, ...ROUTE_QUERY[route.path], ...query }).map(
+      ([k, v]): [string, string] => [k, String(v)],
+    ),
   ).toString();
   return qs ? `${path}?${qs}` : path;
 }

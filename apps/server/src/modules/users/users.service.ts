@@ -189,7 +189,10 @@ export async function updateSubscriptions({
 
 function applySeverity(current: string[], changes: Array<{ type: Severity; is_active: boolean }>): string[] {
   const on = new Set(current);
-  for (const c of changes) c.is_active ? on.add(c.type) : on.delete(c.type);
+  for (const c of changes) {
+    if (c.is_active) on.add(c.type);
+    else on.delete(c.type);
+  }
   return SEVERITIES.filter((s) => on.has(s));
 }
 

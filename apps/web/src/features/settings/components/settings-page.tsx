@@ -14,6 +14,10 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/session';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } from '../messages';
 import { ApiKeysTab } from './api-keys-tab';
+import { EventsTab } from './events-tab';
+import { MyMetricsTab } from './my-metrics-tab';
+import { NotificationsTab } from './notifications-tab';
+import { ProfileTab } from './profile-tab';
 
 /** The tabs this user sees: My Metrics is for design partners only (spec 1 §2). */
 export function visibleTabs(isDesignPartner: boolean): SettingsTab[] {
@@ -24,6 +28,15 @@ export function visibleTabs(isDesignPartner: boolean): SettingsTab[] {
 export function resolveTab(raw: string | null, tabs: readonly SettingsTab[]): SettingsTab {
   return tabs.find((t) => t === raw) ?? DEFAULT_SETTINGS_TAB;
 }
+
+/** Each built tab's panel; the others show the coming-soon placeholder. */
+const PANELS: Partial<Record<SettingsTab, () => ReactNode>> = {
+  profile: () => <ProfileTab />,
+  my_metrics: () => <MyMetricsTab />,
+  notifications: () => <NotificationsTab />,
+  api_keys: () => <ApiKeysTab />,
+  events: () => <EventsTab />,
+};
 
 const COMING_SOON_ICONS: Record<Exclude<SettingsTab, 'api_keys'>, ReactNode> = {
   profile: <AccountCircleOutlinedIcon />,
@@ -75,7 +88,7 @@ export function SettingsPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
-        {active === 'api_keys' ? <ApiKeysTab /> : <ComingSoon tab={active} />}
+        {PANELS[active]?.() ?? (active === 'api_keys' ? null : <ComingSoon tab={active} />)}
       </Box>
     </Box>
   );
