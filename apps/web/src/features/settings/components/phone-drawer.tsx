@@ -69,6 +69,7 @@ export function PhoneDrawer({ open, profile, onSaved, onDiscard }: PhoneDrawerPr
           />
         )}
         <PhoneInput
+          stacked
           value={phone}
           onChange={setPhone}
           autoFocus

@@ -61,13 +61,23 @@ export interface PhoneInputProps {
   helperText?: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** Country above number, for narrow places such as a drawer. */
+  stacked?: boolean;
 }
 
 /**
  * Spec 1 §5 phone input: a searchable country list with the United States and India first, the country code
  * shown beside the number and not editable, the number required. Stored as E.164.
  */
-export function PhoneInput({ value, onChange, error, helperText, disabled, autoFocus }: PhoneInputProps) {
+export function PhoneInput({
+  value,
+  onChange,
+  error,
+  helperText,
+  disabled,
+  autoFocus,
+  stacked,
+}: PhoneInputProps) {
   const options = useMemo(() => countryOptions(), []);
   // The field owns what is typed; the stored value only seeds it.
   const [country, setCountry] = useState<CountryCode>(() => splitPhone(value).country);
@@ -75,7 +85,11 @@ export function PhoneInput({ value, onChange, error, helperText, disabled, autoF
   const selected = options.find((o) => o.code === country) ?? options[0]!;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ width: '100%' }}>
+    <Stack
+      direction={stacked ? 'column' : { xs: 'column', sm: 'row' }}
+      spacing={stacked ? 2.5 : 1.5}
+      sx={{ width: '100%' }}
+    >
       <Autocomplete
         sx={{ minWidth: 220 }}
         options={options}
