@@ -109,6 +109,14 @@ describe('profile, subscriptions and event mapping', () => {
     });
   });
 
+  it('sends Add to Slack back to the settings saying Slack is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/slack', headers: me.headers });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      '/preferences?tab=notifications&sub_tab=event-alerts&slack=not_configured',
+    );
+  });
+
   it('refuses Slack alerts while Slack is not connected', async () => {
     const res = await call(me, 'PATCH', `/v1/users/${myUuid}/subscriptions`, {
       channels: [{ name: 'slack', is_active: true }],
