@@ -39,6 +39,11 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
     'SLACK_API_URL must be an http(s) URL',
   ),
+  SENTRY_DSN: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
+    'SENTRY_DSN must look like https://<key>@<host>/<project>',
+  ),
+  SENTRY_RELEASE: optionalString,
   POSTHOG_KEY: optionalString,
   POSTHOG_HOST: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
@@ -95,6 +100,10 @@ export interface Config {
   shopify: { apiKey: string; apiSecret: string; endpoint: string | undefined } | undefined;
   /** The Slack app's credentials ('Add to Slack'); apiUrl replaces Slack's Web API base in tests. */
   slack: { clientId: string; clientSecret: string; apiUrl: string | undefined } | undefined;
+  /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
+  sentryDsn: string | undefined;
+  /** The release reported with errors. */
+  release: string | undefined;
   /** A PostHog-compatible capture endpoint; product-analytics events are only stored without it. */
   posthog: { key: string; host: string } | undefined;
   logLevel: string;
@@ -190,6 +199,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
         ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, apiUrl: e.SLACK_API_URL }
         : undefined,
+    sentryDsn: e.SENTRY_DSN,
+    release: e.SENTRY_RELEASE,
     posthog:
       e.POSTHOG_KEY && e.POSTHOG_HOST
         ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, '') }

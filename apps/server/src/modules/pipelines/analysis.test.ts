@@ -77,4 +77,38 @@ describe('analyzeMetric on a ratio metric', () => {
     const peak = forecast.ts.findIndex((t) => Math.round((t - START) / DAY) % 7 === 6);
     expect(forecast.yhat[peak]!).toBeGreaterThan(forecast.yhat[(peak + 3) % 7]! + 20);
   });
+
+  it('explains an hourly spike with values whose earlier fit is carried forward, and refits only the overall', () => {
+    const HOUR = 3_600_000;
+    const hours = 24 * 35;
+    const rand = noise(11);
+    const ts = Array.from({ length: hours }, (_, i) => START + i * HOUR);
+    const shape = (i: number) => 20 + 15 * Math.sin((2 * Math.PI * (i % 24)) / 24);
+    // Email triples for two hours near the end; Search carries on.
+    const email = ts.map(
+      (_, i) => Math.max(0, shape(i) + 2 * rand()) * (i >= hours - 6 && i < hours - 4 ? 3 : 1),
+    );
+    const search = ts.map((_, i) => Math.max(0, 2 * shape(i) + 3 * rand()));
+    const overall = ts.map((_, i) => email[i]! + search[i]!);
+    const metric = { kpi_id: '1', kpi_display_name: 'Orders', tier: 1 as const, additive: true };
+    const series = (upTo: number): AnalysisSeries[] => [
+      { dim_name: '', dim_val: '', ts: ts.slice(0, upTo), y: overall.slice(0, upTo) },
+      { dim_name: 'channel', dim_val: 'Email', ts: ts.slice(0, upTo), y: email.slice(0, upTo) },
+      { dim_name: 'channel', dim_val: 'Search', ts: ts.slice(0, upTo), y: search.slice(0, upTo) },
+    ];
+    const base = { grain: 'h' as const, timezone: 'Etc/UTC', currency_symbol: '$', metric };
+    // The values' last fit, made 12 hours ago.
+    const earlier = analyzeMetric({ ...base, series: series(hours - 12) });
+    const carried = (dim_val: string) => {
+      const fit = earlier.fits.find((f) => f.dim_val === dim_val)!;
+      const forecast = new Map(fit.forecast!.ts.map((t, k) => [t, fit.forecast!.yhat[k]!]));
+      return [...fit.yhat, ...ts.slice(fit.yhat.length, hours - 1).map((t) => forecast.get(t) ?? null)];
+    };
+    const now = series(hours).map((s) => (s.dim_name ? { ...s, expected: carried(s.dim_val) } : s));
+    const out = analyzeMetric({ ...base, series: now });
+    expect(out.fits.map((f) => f.dim_val)).toEqual(['']);
+    const spike = out.findings.find((f) => f.dim_name === '' && f.ts_start >= ts[hours - 7]!);
+    expect(spike, JSON.stringify(out.findings.map((f) => [f.ts_start, f.draft.insight_title]))).toBeDefined();
+    expect(spike!.rootcause!.rootcause_data[0]!.rootcause_details[0]!.dim_val).toBe('Email');
+  });
 });
