@@ -94,7 +94,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const emailSwitch = () => screen.findByRole('switch', { name: 'E-mail alerts' });
+/** The panel waits for three calls; on a busy machine that can outlast findBy's 1 s default. */
+const LOAD = { timeout: 10_000 };
+const emailSwitch = () => screen.findByRole('switch', { name: 'E-mail alerts' }, LOAD);
 
 describe('alert settings', () => {
   it('changes a channel only once the server confirms it', async () => {
@@ -122,30 +124,30 @@ describe('alert settings', () => {
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'E-mail alerts' }) as HTMLInputElement).checked).toBe(false),
     );
-    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.updated)).toBeTruthy();
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.updated, {}, LOAD)).toBeTruthy();
   });
 
   it('keeps the old value when the server refuses', async () => {
     serve({ [`PATCH ${SUBS}`]: { status: 500, body: { success: false, message: 'boom' } } });
     renderRoute('/preferences?tab=notifications&sub_tab=event-alerts');
     fireEvent.click(await emailSwitch());
-    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.failed)).toBeTruthy();
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.failed, {}, LOAD)).toBeTruthy();
     expect(((await emailSwitch()) as HTMLInputElement).checked).toBe(true);
   });
 
   it('asks for a phone before SMS; Escape does not close the drawer, Discard leaves SMS off', async () => {
     const { callsTo } = serve();
     renderRoute('/preferences?tab=notifications');
-    fireEvent.click(await screen.findByRole('switch', { name: 'SMS alerts' }));
-    const drawer = await screen.findByRole('heading', { name: 'Add your phone number' });
+    fireEvent.click(await screen.findByRole('switch', { name: 'SMS alerts' }, LOAD));
+    const drawer = await screen.findByRole('heading', { name: 'Add your phone number' }, LOAD);
     fireEvent.keyDown(drawer, { key: 'Escape' });
     expect(screen.getByRole('heading', { name: 'Add your phone number' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Add your phone number' })).toBeNull());
     expect(callsTo(SUBS).filter((c) => c.method === 'PATCH')).toHaveLength(0);
-    expect(((await screen.findByRole('switch', { name: 'SMS alerts' })) as HTMLInputElement).checked).toBe(
-      false,
-    );
+    expect(
+      ((await screen.findByRole('switch', { name: 'SMS alerts' }, LOAD)) as HTMLInputElement).checked,
+    ).toBe(false);
   });
 
   it('saves the phone from the drawer, then turns SMS on', async () => {
@@ -162,8 +164,8 @@ describe('alert settings', () => {
       },
     });
     renderRoute('/preferences?tab=notifications');
-    fireEvent.click(await screen.findByRole('switch', { name: 'SMS alerts' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Phone number' }), {
+    fireEvent.click(await screen.findByRole('switch', { name: 'SMS alerts' }, LOAD));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Phone number' }, LOAD), {
       target: { value: '415 555 0123' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -180,7 +182,7 @@ describe('alert settings', () => {
   it('says plainly that Slack is not configured, and offers Add to Slack when it is', async () => {
     serve();
     const first = renderRoute('/preferences?tab=notifications');
-    expect(await screen.findByText(/Slack is not configured on this server/)).toBeTruthy();
+    expect(await screen.findByText(/Slack is not configured on this server/, {}, LOAD)).toBeTruthy();
     first.unmount();
     serve({
       [`GET ${SUBS}`]: {
@@ -188,7 +190,7 @@ describe('alert settings', () => {
       },
     });
     renderRoute('/preferences?tab=notifications');
-    expect((await screen.findByRole('link', { name: 'Add to Slack' })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Add to Slack' }, LOAD)).getAttribute('href')).toBe(
       '/v1/auth/slack',
     );
   });
@@ -200,7 +202,7 @@ describe('alert settings', () => {
       },
     });
     renderRoute('/preferences?tab=notifications');
-    const input = await screen.findByRole('textbox', { name: 'Minimum dollar impact' });
+    const input = await screen.findByRole('textbox', { name: 'Minimum dollar impact' }, LOAD);
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     fireEvent.change(input, { target: { value: '12.5' } });
     expect((input as HTMLInputElement).value).toBe('125');
@@ -227,7 +229,7 @@ describe('report schedule', () => {
       }),
     });
     renderRoute('/preferences?tab=notifications&sub_tab=schedule');
-    const group = await screen.findByRole('group', { name: 'Daily alerts' });
+    const group = await screen.findByRole('group', { name: 'Daily alerts' }, LOAD);
     for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
       fireEvent.click(within(group).getByRole('button', { name: day }));
     }
