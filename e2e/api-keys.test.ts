@@ -19,11 +19,10 @@ describe('API keys and the API reference', () => {
     await page.waitForURL('**/onboard/**');
     await markWorkspaceSetUp(product.server, email);
 
-    // The frame: tabs in ?tab=, the default tab and a "coming soon" one.
+    // The frame: tabs in ?tab=, profile by default.
     await page.goto('/preferences');
     await page.getByRole('tab', { name: 'Profile', selected: true }).waitFor();
-    await page.getByText('Coming soon').waitFor();
-    await screenshot(page, 'preferences-profile-coming-soon');
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await page.waitForURL('**/preferences?tab=api_keys');
     await page.getByText('No API keys yet').waitFor();

@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users';
 import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
 import { storesRoutes } from './modules/stores';
+import { preferencesRoutes } from './modules/preferences';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filtersRoutes);
   await app.register(eventsRoutes);
   await app.register(usersRoutes);
+  await app.register(preferencesRoutes);
   await app.register(apiKeysRoutes);
   await app.register(analyticsRoutes);
   await app.register(providersRoutes);

@@ -20,3 +20,4 @@ export * from './analytics';
 export * from './stores';
 export * from './providers';
 export * from './billing';
+export * from './preferences';

@@ -16,6 +16,7 @@ import { tokensRoutes } from './tokens';
 import { storesRoutes } from './stores';
 import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
+import { preferencesRoutes } from './preferences';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -37,6 +38,7 @@ export const routes = {
   ...eventsApiRoutes,
   ...usersRoutes,
   ...tokensRoutes,
+  ...preferencesRoutes,
   ...analyticsRoutes,
   ...storesRoutes,
   ...providersRoutes,

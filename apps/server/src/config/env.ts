@@ -39,6 +39,12 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
     'STRIPE_API_URL must be an http(s) URL',
   ),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
+    'SLACK_API_URL must be an http(s) URL',
+  ),
   SENTRY_DSN: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
     'SENTRY_DSN must look like https://<key>@<host>/<project>',
@@ -103,6 +109,8 @@ export interface Config {
    * webhook secret. `apiUrl` (tests only) points the official client at a local server answering like Stripe.
    */
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+  /** The Slack app's credentials ('Add to Slack'); apiUrl replaces Slack's Web API base in tests. */
+  slack: { clientId: string; clientSecret: string; apiUrl: string | undefined } | undefined;
   /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
   sentryDsn: string | undefined;
   /** The release reported with errors. */
@@ -201,6 +209,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : undefined,
+    slack:
+      e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
+        ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, apiUrl: e.SLACK_API_URL }
+        : undefined,
     sentryDsn: e.SENTRY_DSN,
     release: e.SENTRY_RELEASE,
     posthog:

@@ -12,11 +12,17 @@ import {
 const SAMPLE_PARAMS: Record<string, string> = { flag: 'insights', datasource_id: 'abcdef12' };
 /** Well-formed values for query fields a route requires. */
 const SAMPLE_QUERY: Record<string, string> = { kpi_id: '1' };
+/** Query fields only one route requires (another route may read the same name differently). */
+const ROUTE_QUERY: Record<string, Record<string, string>> = {
+  '/v1/preferences': { name: 'MY_METRICS_PREFERENCE' },
+};
 
 function urlFor(route: RouteDef, query: Record<string, string | number>): string {
   const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
   const qs = new URLSearchParams(
-    Object.entries({ ...SAMPLE_QUERY, ...query }).map(([k, v]): [string, string] => [k, String(v)]),
+    Object.entries({ ...SAMPLE_QUERY, ...ROUTE_QUERY[route.path], ...query }).map(
+      ([k, v]): [string, string] => [k, String(v)],
+    ),
   ).toString();
   return qs ? `${path}?${qs}` : path;
 }

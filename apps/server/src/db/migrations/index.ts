@@ -9,6 +9,7 @@ import events from './0008-events';
 import onboarding from './0009-onboarding';
 import apiKeys from './0010-api-keys';
 import eventGroups from './0011-event-groups';
+import settings from './0012-settings';
 import storesBilling from './0013-stores-billing';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
@@ -24,5 +25,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0009-onboarding', sql: onboarding },
   { id: '0010-api-keys', sql: apiKeys },
   { id: '0011-event-groups', sql: eventGroups },
+  { id: '0012-settings', sql: settings },
   { id: '0013-stores-billing', sql: storesBilling },
 ];

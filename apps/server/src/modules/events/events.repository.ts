@@ -169,3 +169,20 @@ export async function rollUpQueued(
     return { hours: hours.size, queued: taken.length };
   });
 }
+
+/** EVENTS_FILTERING_PREFERENCE of the workspace (how closely experience changes are watched), or null. */
+export async function filteringOf(db: Queryable, tenantId: number): Promise<unknown> {
+  const rows = await db.query<{ filtering: unknown }>(
+    'select filtering from event_settings where tenant_id = $1',
+    [tenantId],
+  );
+  return rows[0]?.filtering ?? null;
+}
+
+export async function saveFiltering(db: Queryable, tenantId: number, filtering: unknown): Promise<void> {
+  await db.query(
+    `insert into event_settings (tenant_id, filtering) values ($1, $2)
+     on conflict (tenant_id) do update set filtering = excluded.filtering, updated_at = now()`,
+    [tenantId, JSON.stringify(filtering)],
+  );
+}

@@ -12,7 +12,9 @@ import {
   dropPartitionsBefore,
   ensurePartitions,
   rollUpQueued,
+  filteringOf,
   samplingOf,
+  saveFiltering,
   saveSampling,
   siteKeyOf,
   tenantOfSiteKey,
@@ -233,4 +235,32 @@ export function eventsJobs(base: BaseContext): JobDefinition<never>[] {
       },
     }) as JobDefinition<never>,
   ];
+}
+
+/**
+ * The workspace's event settings as saved (null when never saved): EVENTS_SAMPLING_PREFERENCE, which the
+ * collector config applies, and EVENTS_FILTERING_PREFERENCE. The settings screen reads and writes them here.
+ */
+export async function getEventSettings({
+  ctx,
+}: {
+  ctx: TenantContext;
+}): Promise<{ sampling: unknown; filtering: unknown }> {
+  const [sampling, filtering] = await Promise.all([
+    samplingOf(ctx.db, ctx.tenantId),
+    filteringOf(ctx.db, ctx.tenantId),
+  ]);
+  return { sampling, filtering };
+}
+
+/** Saves one of the workspace's event settings; values arrive validated by the preferences' schemas. */
+export async function saveEventSetting({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { sampling: object } | { filtering: object };
+}): Promise<void> {
+  if ('sampling' in input) await saveSampling(ctx.db, ctx.tenantId, input.sampling);
+  else await saveFiltering(ctx.db, ctx.tenantId, input.filtering);
 }

@@ -5,6 +5,8 @@ export {
   maintainPartitions,
   rollUpEvents,
   samplingRates,
+  getEventSettings,
+  saveEventSetting,
   scheduleEventJobs,
   ROLL_UP_JOB,
   PARTITIONS_JOB,

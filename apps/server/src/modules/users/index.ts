@@ -1,2 +1,10 @@
 export { usersRoutes } from './users.routes';
-export { updatePersona } from './users.service';
+export {
+  getEventMapping,
+  getProfile,
+  getSubscriptions,
+  updateEventMapping,
+  updatePersona,
+  updateProfile,
+  updateSubscriptions,
+} from './users.service';

@@ -28,15 +28,6 @@ export const SETTINGS_COPY = {
     billing: 'Billing',
     events: 'Events',
   } satisfies Record<SettingsTab, string>,
-  comingSoonBadge: 'Coming soon',
-  comingSoon: {
-    profile: 'Your name, phone number and e-mail address will be editable here.',
-    my_metrics: 'Choose the 3 to 4 metrics your daily digest leads with.',
-    notifications: 'Alert channels, severities and your daily and weekly report schedule will be set here.',
-    stores: "Each store's currency, time zone, forecast and event providers will be set here.",
-    billing: 'Your plan, add-ons and invoices will be managed here.',
-    events: 'How closely changes are watched and how many errors are sampled will be set here.',
-  } satisfies Record<Exclude<SettingsTab, 'api_keys'>, string>,
 } as const;
 
 export const API_KEYS_COPY = {

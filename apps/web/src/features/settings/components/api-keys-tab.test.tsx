@@ -193,7 +193,7 @@ describe('the settings frame', () => {
     serve();
     const { router } = renderRoute('/preferences?dim_name=country&dim_val=DE');
     expect((await screen.findByRole('tab', { name: 'Profile' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(document.getElementById('settings-panel-profile')).toBeTruthy();
     // My Metrics is for design partners only.
     expect(screen.queryByRole('tab', { name: 'My Metrics' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'API Keys' }));

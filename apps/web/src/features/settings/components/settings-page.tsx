@@ -1,20 +1,17 @@
-import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
-import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PlaceholderPanel } from '@/components/area-placeholder';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/session';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } from '../messages';
 import { ApiKeysTab } from './api-keys-tab';
 import { BillingTab } from './billing-tab';
+import { EventsTab } from './events-tab';
+import { MyMetricsTab } from './my-metrics-tab';
+import { NotificationsTab } from './notifications-tab';
+import { ProfileTab } from './profile-tab';
 import { StoresTab } from './stores-tab';
 
 /** The tabs this user sees: My Metrics is for design partners only (spec 1 §2). */
@@ -27,13 +24,15 @@ export function resolveTab(raw: string | null, tabs: readonly SettingsTab[]): Se
   return tabs.find((t) => t === raw) ?? DEFAULT_SETTINGS_TAB;
 }
 
-const COMING_SOON_ICONS: Record<Exclude<SettingsTab, 'api_keys'>, ReactNode> = {
-  profile: <AccountCircleOutlinedIcon />,
-  my_metrics: <InsightsOutlinedIcon />,
-  notifications: <NotificationsNoneOutlinedIcon />,
-  stores: <StorefrontOutlinedIcon />,
-  billing: <CreditCardOutlinedIcon />,
-  events: <TimelineOutlinedIcon />,
+/** Each tab's panel. */
+const PANELS: Record<SettingsTab, () => ReactNode> = {
+  profile: () => <ProfileTab />,
+  my_metrics: () => <MyMetricsTab />,
+  notifications: () => <NotificationsTab />,
+  api_keys: () => <ApiKeysTab />,
+  stores: () => <StoresTab />,
+  billing: () => <BillingTab />,
+  events: () => <EventsTab />,
 };
 
 /** /preferences: the settings frame, its active tab kept in `?tab=` beside the other query values. */
@@ -77,28 +76,8 @@ export function SettingsPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
-        {active === 'api_keys' ? (
-          <ApiKeysTab />
-        ) : active === 'stores' ? (
-          <StoresTab />
-        ) : active === 'billing' ? (
-          <BillingTab />
-        ) : (
-          <ComingSoon tab={active} />
-        )}
+        {PANELS[active]()}
       </Box>
     </Box>
-  );
-}
-
-/** The tabs still being built: the shared placeholder panel, never a blank panel. */
-function ComingSoon({ tab }: { tab: Exclude<SettingsTab, 'api_keys'> }) {
-  return (
-    <PlaceholderPanel
-      heading={SETTINGS_COPY.tabs[tab]}
-      description={SETTINGS_COPY.comingSoon[tab]}
-      icon={COMING_SOON_ICONS[tab]}
-      badge={SETTINGS_COPY.comingSoonBadge}
-    />
   );
 }

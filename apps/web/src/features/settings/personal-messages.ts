@@ -1,0 +1,166 @@
+import {
+  PREFERENCE_MESSAGES,
+  PROFILE_MESSAGES,
+  SLACK_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type ChannelName,
+  type EventErrorType,
+  type Sensitivity,
+  type WeekDay,
+} from '@tidemark/contract';
+
+/** Spec 1 §4, §9: settings snackbars hide after 2000 ms. */
+export const SETTINGS_SNACK_MS = 2000;
+
+export const PROFILE_COPY = {
+  heading: 'Profile',
+  intro: 'How Tidemark addresses you, and the number SMS alerts go to.',
+  name: 'Name',
+  nameHelp: 'First name, then family name. Letters only.',
+  email: 'E-mail',
+  emailHelp: 'Your sign-in address; it cannot be changed here.',
+  phone: 'Phone number',
+  country: 'Country',
+  preferredCountries: 'Suggested',
+  allCountries: 'All countries',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: PROFILE_MESSAGES.saved,
+  bothRequired: PROFILE_MESSAGES.bothRequired,
+  invalidPhone: PROFILE_MESSAGES.invalidPhone,
+  failed: PROFILE_MESSAGES.failed,
+  loadError: "We couldn't load your profile.",
+  retry: 'Try again',
+} as const;
+
+export const MY_METRICS_COPY = {
+  heading: 'My Metrics',
+  intro: 'Pick the 3 to 4 metrics your daily digest leads with.',
+  counter: (n: number) => `${n} of 4 selected`,
+  save: 'Save',
+  saving: 'Saving…',
+  tooMany: PREFERENCE_MESSAGES.metricsTooMany,
+  tooFew: PREFERENCE_MESSAGES.metricsTooFew,
+  range: PREFERENCE_MESSAGES.metricsRange,
+  saved: PREFERENCE_MESSAGES.metricsSaved,
+  failed: 'An Error occurred while updating the metrics preference.',
+  emptyTitle: 'No metrics yet',
+  emptyBody: 'Connect a data source and configure metrics first; they will be listed here.',
+  loadError: "We couldn't load your metrics.",
+  retry: 'Try again',
+} as const;
+
+export const NOTIFICATIONS_COPY = {
+  subTabsLabel: 'Notification settings',
+  subTabs: { 'event-alerts': 'Alerts', schedule: 'Reports' },
+  loadError: "We couldn't load your notification settings.",
+  retry: 'Try again',
+  demo: 'Notification settings belong to your own workspace: exit demo mode to change them.',
+  channels: {
+    heading: 'Channels',
+    intro: 'Where your alerts are sent.',
+    names: { email: 'E-mail', sms: 'SMS', slack: 'Slack' } satisfies Record<ChannelName, string>,
+    details: {
+      email: (address: string) => `To ${address}`,
+      smsWithPhone: (phone: string) => `To ${phone}`,
+      smsWithoutPhone: 'Add a phone number to receive SMS alerts.',
+      slackConnected: (team: string | null) => (team ? `Connected to ${team}` : 'Connected'),
+      slackNotConnected: 'Add Tidemark to your Slack workspace to receive alerts there.',
+    },
+    toggleLabel: (name: string) => `${name} alerts`,
+  },
+  slack: {
+    add: 'Add to Slack',
+    notConfigured: SLACK_MESSAGES.notConfigured,
+    results: {
+      connected: SLACK_MESSAGES.connected,
+      failed: SLACK_MESSAGES.failed,
+      denied: SLACK_MESSAGES.denied,
+      not_configured: SLACK_MESSAGES.notConfigured,
+    },
+  },
+  severity: {
+    heading: 'Severity',
+    intro: 'Which events you are alerted about.',
+  },
+  threshold: {
+    heading: 'Minimum dollar impact',
+    intro: 'Only alert me about events costing at least this much. Empty means every event.',
+    label: 'Minimum dollar impact',
+    invalid: SUBSCRIPTION_MESSAGES.thresholdInvalid,
+    confirm: 'Confirm',
+  },
+  mapping: {
+    heading: 'Event sources',
+    intro: 'The providers and categories your alerts cover.',
+    categoriesOf: (provider: string) => `${provider} categories`,
+  },
+  updated: SUBSCRIPTION_MESSAGES.updated,
+  failed: SUBSCRIPTION_MESSAGES.failed,
+  phoneDrawer: {
+    title: 'Add your phone number',
+    body: 'SMS alerts need a phone number. It is saved to your profile.',
+    save: 'Save',
+    saving: 'Saving…',
+    discard: 'Discard',
+  },
+  schedule: {
+    dailyHeading: 'Daily alerts',
+    dailyIntro: 'The days daily alert e-mails are sent. At least one day stays selected.',
+    weeklyHeading: 'Weekly digest',
+    weeklyIntro: 'A summary of the week, sent once a week.',
+    weeklyToggle: 'Send the weekly digest',
+    startOfWeek: 'Start of week',
+    time: 'Time',
+    timeHelp: (zone: string, utc: string) => `In ${zone} (${utc} UTC)`,
+    save: 'Save schedule',
+    saving: 'Saving…',
+    saved: PREFERENCE_MESSAGES.scheduleSaved,
+    failed: PREFERENCE_MESSAGES.scheduleFailed,
+  },
+} as const;
+
+export const DAY_LABELS: Record<WeekDay, { short: string; long: string }> = {
+  sunday: { short: 'Sun', long: 'Sunday' },
+  monday: { short: 'Mon', long: 'Monday' },
+  tuesday: { short: 'Tue', long: 'Tuesday' },
+  wednesday: { short: 'Wed', long: 'Wednesday' },
+  thursday: { short: 'Thu', long: 'Thursday' },
+  friday: { short: 'Fri', long: 'Friday' },
+  saturday: { short: 'Sat', long: 'Saturday' },
+};
+
+export const EVENTS_COPY = {
+  subTabsLabel: 'Event settings',
+  subTabs: { sensitivity: 'Sensitivity', sampling: 'Error collection' },
+  sensitivity: {
+    heading: 'How closely changes are watched',
+    intro: 'The size of experience changes that become events.',
+    options: {
+      large: { label: 'Large', help: 'Low sensitivity: major changes only.' },
+      moderate: { label: 'Moderate', help: 'Medium sensitivity. Not available yet.' },
+      small: { label: 'Small', help: 'High sensitivity: all changes.' },
+    } satisfies Record<Sensitivity, { label: string; help: string }>,
+  },
+  sampling: {
+    heading: 'Error collection sampling',
+    intro:
+      'The share of errors the site collector sends. Each error counts for the ones not sent, so totals stay right.',
+    global: 'All other events',
+    globalHelp: 'Assets, beacons, and error types without their own rate.',
+    types: {
+      network_error: 'Network errors',
+      fetch_error: 'Fetch errors',
+      js_error: 'JavaScript errors',
+    } satisfies Record<EventErrorType, string>,
+    toggle: (name: string) => `Own rate for ${name}`,
+    range: 'A number from 0 to 100 in steps of 5.',
+  },
+  save: 'Save',
+  saving: 'Saving…',
+  saved: PREFERENCE_MESSAGES.saved,
+  failed: PREFERENCE_MESSAGES.failed,
+  loadError: "We couldn't load the event settings.",
+  retry: 'Try again',
+  demo: 'Event settings belong to your own workspace: exit demo mode to change them.',
+} as const;
