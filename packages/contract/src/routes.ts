@@ -2,7 +2,7 @@ import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { connectionsRoutes } from './connections';
 import { devRoutes } from './dev';
-import { eventsRoutes } from './events';
+import { eventsApiRoutes, eventsRoutes } from './events';
 import { filtersRoutes } from './filters';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
@@ -31,6 +31,7 @@ export const routes = {
   ...summaryRoutes,
   ...filtersRoutes,
   ...eventsRoutes,
+  ...eventsApiRoutes,
   ...usersRoutes,
   ...tokensRoutes,
   ...analyticsRoutes,
