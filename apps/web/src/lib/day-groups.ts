@@ -38,5 +38,3 @@ export function groupByDay<T>(
   }
   return sections.sort((a, b) => b.day - a.day);
 }
-
-

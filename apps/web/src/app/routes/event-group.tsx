@@ -60,7 +60,14 @@ export function Component() {
         slotProps={{ paper: { sx: { width: 'min(1400px, 96vw)', maxHeight: '94vh', m: 1 } } }}
       >
         <DialogContent sx={{ p: { xs: 1.5, md: 3 } }}>
-          <EventGroupDetail key={eventGroupId} groupId={eventGroupId} onBack={back} modal tz={tz} flags={detailFlags} />
+          <EventGroupDetail
+            key={eventGroupId}
+            groupId={eventGroupId}
+            onBack={back}
+            modal
+            tz={tz}
+            flags={detailFlags}
+          />
         </DialogContent>
       </Dialog>
     </>

@@ -14,7 +14,8 @@ export function Component() {
   const info = useTenantInfo();
   const { flags } = useFlags();
   const onSearchChange = useCallback(
-    (next: URLSearchParams, options?: { replace?: boolean }) => setParams(next, { replace: options?.replace }),
+    (next: URLSearchParams, options?: { replace?: boolean }) =>
+      setParams(next, { replace: options?.replace }),
     [setParams],
   );
   return (

@@ -129,7 +129,13 @@ export const EVENTS_COPY = {
     tableView: 'Table view',
     total: 'Total',
     others: 'Others',
-    columns: ['Sr. No.', 'Name', 'Number of Errors', '% Of Error Page views', '% of Total page views'] as const,
+    columns: [
+      'Sr. No.',
+      'Name',
+      'Number of Errors',
+      '% Of Error Page views',
+      '% of Total page views',
+    ] as const,
   },
   logs: {
     errorTitle: 'Error Logs',

@@ -19,7 +19,11 @@ export interface CompareInput {
 }
 
 /** GET /v1/metrics_hub/metrics/:kpi_id/compare; an empty answer is reported as an info warning (spec 2 §7). */
-export async function compareMetric(scope: EventsScope, input: CompareInput, signal?: AbortSignal): Promise<CompareSeries> {
+export async function compareMetric(
+  scope: EventsScope,
+  input: CompareInput,
+  signal?: AbortSignal,
+): Promise<CompareSeries> {
   const split = input.dimension !== null;
   const points = await apiRequest(routes.compareMetric, {
     params: { kpi_id: input.kpiId },
@@ -34,14 +38,17 @@ export async function compareMetric(scope: EventsScope, input: CompareInput, sig
       ...(input.message ? { event_details_message: input.message.slice(0, 1000) } : {}),
       ...(split
         ? {
-            dimension_names: input.values.length ? input.values.map(() => input.dimension).join(',') : input.dimension!,
+            dimension_names: input.values.length
+              ? input.values.map(() => input.dimension).join(',')
+              : input.dimension!,
             ...(input.values.length ? { dimension_values: input.values.join(',') } : {}),
           }
         : {}),
     },
     signal,
   });
-  if (points.length === 0) reportInfo('compare answered no points', { kpi_id: input.kpiId, schedule: input.schedule });
+  if (points.length === 0)
+    reportInfo('compare answered no points', { kpi_id: input.kpiId, schedule: input.schedule });
   return points;
 }
 

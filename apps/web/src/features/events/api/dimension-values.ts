@@ -5,7 +5,11 @@ import { tenantQuery } from '@/session';
 import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope';
 
 /** GET /v1/metrics_hub/dimensions/:id/values (the server already spells a null value 'null', spec 2 §7). */
-export async function getDimensionValues(scope: EventsScope, dimensionId: string, signal?: AbortSignal): Promise<string[]> {
+export async function getDimensionValues(
+  scope: EventsScope,
+  dimensionId: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const answer = await apiRequest(routes.dimensionValues, {
     params: { id: dimensionId },
     query: tenantQuery(scope),

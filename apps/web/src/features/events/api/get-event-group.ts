@@ -6,7 +6,11 @@ import { scopeKey, scopeQuery, scopeReady, useEventsScope, type EventsScope } fr
 export type EventGroupDetail = ResponseOf<typeof routes.getEventGroup>;
 
 /** GET /v1/events/groups/:id: the group with its distributions, impact and log rows. */
-export function getEventGroup(scope: EventsScope, id: string, signal?: AbortSignal): Promise<EventGroupDetail> {
+export function getEventGroup(
+  scope: EventsScope,
+  id: string,
+  signal?: AbortSignal,
+): Promise<EventGroupDetail> {
   return apiRequest(routes.getEventGroup, { params: { id }, query: scopeQuery(scope), signal });
 }
 

@@ -27,6 +27,8 @@ export function eventSummaryQueryOptions(
   });
 }
 
-export function useEventSummary(query: Omit<FeedQuery, 'severity' | 'type' | 'sub_type'> & { frequency: string }) {
+export function useEventSummary(
+  query: Omit<FeedQuery, 'severity' | 'type' | 'sub_type'> & { frequency: string },
+) {
   return useQuery(eventSummaryQueryOptions(useEventsScope(), query));
 }

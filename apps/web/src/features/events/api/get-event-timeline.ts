@@ -12,7 +12,12 @@ export function getEventTimeline(
   signal?: AbortSignal,
 ): Promise<EventTimeline> {
   return apiRequest(routes.eventTimeline, {
-    query: { ...scopeQuery(scope), pipeline_schedule: 'h', timestamp_start: range.start, timestamp_end: range.end },
+    query: {
+      ...scopeQuery(scope),
+      pipeline_schedule: 'h',
+      timestamp_start: range.start,
+      timestamp_end: range.end,
+    },
     signal,
   });
 }

@@ -16,7 +16,11 @@ export async function getEventFeedback(
   signal?: AbortSignal,
 ): Promise<EventFeedback | null> {
   try {
-    return await apiRequest(routes.getEventGroupFeedback, { params: { id }, query: tenantQuery(scope), signal });
+    return await apiRequest(routes.getEventGroupFeedback, {
+      params: { id },
+      query: tenantQuery(scope),
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -23,7 +23,10 @@ export function getMetricFunnel(
   });
 }
 
-export function metricFunnelQueryOptions(scope: EventsScope, input: { timestamp: string; schedule: 'h' | 'd' | 'w' | 'm' }) {
+export function metricFunnelQueryOptions(
+  scope: EventsScope,
+  input: { timestamp: string; schedule: 'h' | 'd' | 'w' | 'm' },
+) {
   return queryOptions({
     queryKey: ['events', 'funnel', input, ...scopeKey(scope)] as const,
     queryFn: ({ signal }) => getMetricFunnel(scope, input, signal),
@@ -31,7 +34,10 @@ export function metricFunnelQueryOptions(scope: EventsScope, input: { timestamp:
   });
 }
 
-export function useMetricFunnel(input: { timestamp: string; schedule: 'h' | 'd' | 'w' | 'm' }, enabled: boolean) {
+export function useMetricFunnel(
+  input: { timestamp: string; schedule: 'h' | 'd' | 'w' | 'm' },
+  enabled: boolean,
+) {
   const options = metricFunnelQueryOptions(useEventsScope(), input);
   return useQuery({ ...options, enabled: options.enabled !== false && enabled });
 }

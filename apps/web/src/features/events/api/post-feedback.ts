@@ -19,8 +19,10 @@ export function usePostEventFeedback(id: string) {
     onSuccess: (_answer, body) =>
       client.setQueryData<EventFeedback | null>(key, (old) => ({
         feedback_id: old?.feedback_id ?? '',
-        feedback_ishelpful: 'feedback_ishelpful' in body ? body.feedback_ishelpful : (old?.feedback_ishelpful ?? null),
-        feedback_comment: 'feedback_comment' in body ? body.feedback_comment : (old?.feedback_comment ?? null),
+        feedback_ishelpful:
+          'feedback_ishelpful' in body ? body.feedback_ishelpful : (old?.feedback_ishelpful ?? null),
+        feedback_comment:
+          'feedback_comment' in body ? body.feedback_comment : (old?.feedback_comment ?? null),
       })),
   });
 }

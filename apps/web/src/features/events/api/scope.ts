@@ -15,7 +15,9 @@ export function useEventsScope(): EventsScope {
 export function scopeQuery(scope: EventsScope) {
   return {
     ...tenantQuery(scope),
-    ...(scope.dimName !== null && scope.dimVal !== null ? { dim_name: scope.dimName, dim_val: scope.dimVal } : {}),
+    ...(scope.dimName !== null && scope.dimVal !== null
+      ? { dim_name: scope.dimName, dim_val: scope.dimVal }
+      : {}),
   };
 }
 

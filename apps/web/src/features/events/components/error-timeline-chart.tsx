@@ -6,10 +6,12 @@ import { formatCompact, formatDate } from '@tidemark/format';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
-import { useEventTimeline } from '../api/get-event-timeline';
+import { useEventTimeline, type EventTimeline } from '../api/get-event-timeline';
 import { EVENTS_COPY } from '../messages';
 import { SNACKBAR_MS } from '../utils/group-view';
 import type { TimeRange } from '../utils/period';
+
+const NO_POINTS: EventTimeline = [];
 
 /**
  * The error timeline above the feed: errors per hour in the workspace's time zone, the expected range, and
@@ -31,7 +33,7 @@ export function ErrorTimelineChart({
     [range.start, range.end],
   );
   const timeline = useEventTimeline(window);
-  const points = timeline.data ?? [];
+  const points = timeline.data ?? NO_POINTS;
 
   const option = useMemo<ChartOption>(() => {
     const at = (t: string) => Date.parse(t);
@@ -114,7 +116,11 @@ export function ErrorTimelineChart({
             const data = event.data as { groups?: string[] } | undefined;
             const first = data?.groups?.[0];
             if (first) onOpenGroup(first);
-            else enqueueSnackbar(EVENTS_COPY.timeline.noInsight, { variant: 'info', autoHideDuration: SNACKBAR_MS });
+            else
+              enqueueSnackbar(EVENTS_COPY.timeline.noInsight, {
+                variant: 'info',
+                autoHideDuration: SNACKBAR_MS,
+              });
           }}
         />
       )}

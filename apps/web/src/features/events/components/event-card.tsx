@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
+import { useState } from 'react';
 import { EVENTS_COPY } from '../messages';
 import {
   MAX_COMPONENTS,
@@ -35,7 +36,9 @@ export const clamp = (lines: number) =>
   }) as const;
 
 /** One event group in the feed (spec 2 §2.2). */
-export function EventCard({ group, onOpen, now = Date.now() }: EventCardProps) {
+export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
+  const [mountedAt] = useState(() => Date.now());
+  const now = fixedNow ?? mountedAt;
   const duration = formatGroupDuration(groupDurationMs(group, now), 'card');
   const skews = skewChips(group.labels);
   const impact = group.impact.monetary.formatted_value;
@@ -51,9 +54,7 @@ export function EventCard({ group, onOpen, now = Date.now() }: EventCardProps) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-              {logo ? (
-                <Avatar src={logo} alt={who ?? ''} sx={{ width: 20, height: 20 }} />
-              ) : null}
+              {logo ? <Avatar src={logo} alt={who ?? ''} sx={{ width: 20, height: 20 }} /> : null}
               <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600 }}>
                 {group.formatted_event_group_sequence_id}
               </Typography>

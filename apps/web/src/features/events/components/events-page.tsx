@@ -117,7 +117,10 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
         { value: 'Closed', label: 'Closed' },
       ],
       type: TYPE_OPTIONS,
-      provider: (data?.providers ?? []).map((p) => ({ value: p.provider_uuid, label: p.provider_display_name })),
+      provider: (data?.providers ?? []).map((p) => ({
+        value: p.provider_uuid,
+        label: p.provider_display_name,
+      })),
       category: (data?.provider_types ?? []).map((t) => ({
         value: t.provider_type_name,
         label: t.provider_type_display_name,
@@ -193,7 +196,11 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
             </Typography>
             <Stack spacing={1.5}>
               {section.items.map((group) => (
-                <EventCard key={group.event_group_id} group={group} onOpen={(g) => onOpenGroup(g.event_group_id)} />
+                <EventCard
+                  key={group.event_group_id}
+                  group={group}
+                  onOpen={(g) => onOpenGroup(g.event_group_id)}
+                />
               ))}
             </Stack>
           </Box>
@@ -217,7 +224,11 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
               {EVENTS_COPY.loadMore}
             </Button>
           ) : (
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
+            >
               <TaskAltIcon fontSize="small" aria-hidden />
               <Typography variant="body2">{EVENTS_COPY.caughtUp}</Typography>
             </Stack>
@@ -238,7 +249,9 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
         period={state.period}
         range={state.range}
         canNext={state.canNext}
-        onPeriodChange={(period) => onSearchChange(withRange(search, periodChanged(state, period, tz), period))}
+        onPeriodChange={(period) =>
+          onSearchChange(withRange(search, periodChanged(state, period, tz), period))
+        }
         onStep={(direction) => onSearchChange(withRange(search, steppedRange(state, direction, tz)))}
         onPickRange={() => setPicking(true)}
         summary={summary.data?.data}
@@ -261,4 +274,3 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
     </Box>
   );
 }
-

@@ -28,7 +28,14 @@ export interface FeedbackWidgetProps {
 }
 
 /** 'Was this helpful?': exclusive thumbs that clear when pressed again, a reason, and a 3 s thank-you. */
-export function FeedbackWidget({ groupId, helpful, comment, onSend, modal = false, disabled }: FeedbackWidgetProps) {
+export function FeedbackWidget({
+  groupId,
+  helpful,
+  comment,
+  onSend,
+  modal = false,
+  disabled,
+}: FeedbackWidgetProps) {
   const [thanks, setThanks] = useState(false);
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -68,7 +75,11 @@ export function FeedbackWidget({ groupId, helpful, comment, onSend, modal = fals
           disabled={busy || disabled}
           onClick={() => thumb(true)}
         >
-          {helpful === true ? <ThumbUpAltIcon fontSize="small" /> : <ThumbUpAltOutlinedIcon fontSize="small" />}
+          {helpful === true ? (
+            <ThumbUpAltIcon fontSize="small" />
+          ) : (
+            <ThumbUpAltOutlinedIcon fontSize="small" />
+          )}
         </IconButton>
         <IconButton
           size="small"
@@ -91,7 +102,9 @@ export function FeedbackWidget({ groupId, helpful, comment, onSend, modal = fals
           <Select
             labelId={`event-feedback-reason-${groupId}`}
             label={EVENTS_COPY.feedback.reason}
-            value={comment && (EVENTS_COPY.feedback.reasons as readonly string[]).includes(comment) ? comment : ''}
+            value={
+              comment && (EVENTS_COPY.feedback.reasons as readonly string[]).includes(comment) ? comment : ''
+            }
             onChange={(e) => {
               const reason = String(e.target.value);
               track('feedback_dropdown_selected', { resource: 'event_group', group_id: groupId, reason });
@@ -106,7 +119,11 @@ export function FeedbackWidget({ groupId, helpful, comment, onSend, modal = fals
           </Select>
         </FormControl>
       )}
-      <Typography variant="body2" role="status" sx={{ color: error ? 'error.main' : 'success.main', minHeight: 20 }}>
+      <Typography
+        variant="body2"
+        role="status"
+        sx={{ color: error ? 'error.main' : 'success.main', minHeight: 20 }}
+      >
         {error ? EVENTS_COPY.feedback.failed('Group') : thanks ? EVENTS_COPY.feedback.thanks : ''}
       </Typography>
     </Stack>

@@ -9,7 +9,9 @@ export const SEVERITY_COLOR: Record<string, ChipProps['color']> = {
 };
 
 export function SeverityChip({ severity }: { severity: string }) {
-  return <Chip size="small" label={severity} color={SEVERITY_COLOR[severity] ?? 'default'} variant="outlined" />;
+  return (
+    <Chip size="small" label={severity} color={SEVERITY_COLOR[severity] ?? 'default'} variant="outlined" />
+  );
 }
 
 /** Active shows as Live (green), Closed as closed. */

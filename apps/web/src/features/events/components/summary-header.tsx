@@ -97,7 +97,7 @@ function FilterSelect({
           {...params}
           label={label}
           onPaste={(e) => e.preventDefault()}
-          slotProps={{ htmlInput: { ...params.inputProps, readOnly: true } }}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, readOnly: true } }}
         />
       )}
     />
@@ -149,10 +149,18 @@ export function SummaryHeader(props: SummaryHeaderProps) {
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <IconButton size="small" aria-label={EVENTS_COPY.period.previous} onClick={() => props.onStep(-1)}>
+            <IconButton
+              size="small"
+              aria-label={EVENTS_COPY.period.previous}
+              onClick={() => props.onStep(-1)}
+            >
               <ChevronLeftIcon />
             </IconButton>
-            <Typography variant="body2" data-testid="events-range" sx={{ minWidth: 190, textAlign: 'center' }}>
+            <Typography
+              variant="body2"
+              data-testid="events-range"
+              sx={{ minWidth: 190, textAlign: 'center' }}
+            >
               {rangeLabel}
             </Typography>
             <IconButton
@@ -171,11 +179,19 @@ export function SummaryHeader(props: SummaryHeaderProps) {
           </Stack>
           {props.showSummary && (
             <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              <Figure label={EVENTS_COPY.counts.total} value={summary?.total_events.formatted_count ?? '0'} loading={loading} />
+              <Figure
+                label={EVENTS_COPY.counts.total}
+                value={summary?.total_events.formatted_count ?? '0'}
+                loading={loading}
+              />
               <Figure label="High" value={String(summary?.severity.High.count ?? 0)} loading={loading} />
               <Figure label="Medium" value={String(summary?.severity.Medium.count ?? 0)} loading={loading} />
               <Figure label="Low" value={String(summary?.severity.Low.count ?? 0)} loading={loading} />
-              <Figure label={EVENTS_COPY.counts.active} value={String(summary?.status.Active.count ?? 0)} loading={loading} />
+              <Figure
+                label={EVENTS_COPY.counts.active}
+                value={String(summary?.status.Active.count ?? 0)}
+                loading={loading}
+              />
               <Box>
                 <Figure
                   label={EVENTS_COPY.counts.impact}

@@ -91,12 +91,14 @@ export function typeQuery(values: string[]): { type?: string; sub_type?: string 
   };
 }
 
-export function readFeedState(search: URLSearchParams, now: number, tz?: string | null): FeedState {
+export function readFeedState(search: URLSearchParams, now = Date.now(), tz?: string | null): FeedState {
   const period = SCHEDULE_PERIOD[search.get(FEED_PARAMS.schedule) ?? 'w'] ?? 'week';
   const start = readTime(search.get(FEED_PARAMS.start));
   const end = readTime(search.get(FEED_PARAMS.end));
   const range: TimeRange =
-    start !== null && end !== null && start < end ? { start, end: Math.min(end, now) } : defaultRange(now, tz);
+    start !== null && end !== null && start < end
+      ? { start, end: Math.min(end, now) }
+      : defaultRange(now, tz);
   const selection: FilterSelection = {
     severity: readList(search.get(FEED_PARAMS.severity)),
     status: readList(search.get(FEED_PARAMS.status)),
@@ -119,8 +121,12 @@ export function readFeedState(search: URLSearchParams, now: number, tz?: string 
     ...typeQuery(selection.type),
   };
   const filtered =
-    selection.status.length + selection.type.length + selection.provider.length + selection.category.length + check.length > 0 ||
-    !(selection.severity.length === 1);
+    selection.status.length +
+      selection.type.length +
+      selection.provider.length +
+      selection.category.length +
+      check.length >
+      0 || !(selection.severity.length === 1);
   return {
     period,
     range,
@@ -163,7 +169,7 @@ export function useFeedState(search: URLSearchParams, tz?: string | null) {
   const key = search.toString();
   // Recomputed when the URL changes; `now` is read then, so scrolling keeps one stable query.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => readFeedState(search, Date.now(), tz), [key, tz]);
+  return useMemo(() => readFeedState(search, undefined, tz), [key, tz]);
 }
 
 export function steppedRange(state: FeedState, direction: -1 | 1, tz?: string | null): TimeRange {

@@ -88,7 +88,9 @@ export function dimensionChoices<D extends Dimension>(
   appliedDimension: string | null,
 ): D[] {
   const simple = chartType === 'timeseries' || chartType === 'bar';
-  return dims.filter((d) => d.split_enabled && !(simple && appliedDimension && d.dimension_name === appliedDimension));
+  return dims.filter(
+    (d) => d.split_enabled && !(simple && appliedDimension && d.dimension_name === appliedDimension),
+  );
 }
 
 export interface TimelineFilters {
@@ -101,7 +103,11 @@ export interface TimelineFilters {
   logScale: boolean;
 }
 
-export function initialFilters(kpiId: string, granularity: Granularity, forced: ChartType | null): TimelineFilters {
+export function initialFilters(
+  kpiId: string,
+  granularity: Granularity,
+  forced: ChartType | null,
+): TimelineFilters {
   return {
     metrics: [kpiId],
     dimension: null,

@@ -105,7 +105,11 @@ export function labelChips(
   if (labels.frequency) chips.push({ kind: 'freq', text: `${copy.freq}: ${labels.frequency}` });
   const skewed = labels.primary_driver === 'skewed_dimension_distribution';
   for (const driver of [labels.primary_driver_browser, labels.primary_driver_os]) {
-    if (driver) chips.push({ kind: skewed ? 'skew' : 'normal', text: `${skewed ? copy.skew : copy.normal}: ${driver}` });
+    if (driver)
+      chips.push({
+        kind: skewed ? 'skew' : 'normal',
+        text: `${skewed ? copy.skew : copy.normal}: ${driver}`,
+      });
   }
   return chips;
 }
@@ -113,11 +117,15 @@ export function labelChips(
 /** Card skew chips: at most two dimension chips, only when the primary driver is a skew. */
 export function skewChips(labels: GroupLabels | null | undefined): string[] {
   if (!labels || labels.primary_driver !== 'skewed_dimension_distribution') return [];
-  return [labels.primary_driver_browser, labels.primary_driver_os].filter((v): v is string => !!v).slice(0, 2);
+  return [labels.primary_driver_browser, labels.primary_driver_os]
+    .filter((v): v is string => !!v)
+    .slice(0, 2);
 }
 
 /** On first load without a severity in the URL: the highest level with a count above 0. */
-export function autoSeverity(counts: Partial<Record<Severity, { count: number }>> | null | undefined): Severity | null {
+export function autoSeverity(
+  counts: Partial<Record<Severity, { count: number }>> | null | undefined,
+): Severity | null {
   if (!counts) return null;
   return SEVERITIES.find((s) => (counts[s]?.count ?? 0) > 0) ?? null;
 }
@@ -128,14 +136,8 @@ export function autoSeverity(counts: Partial<Record<Severity, { count: number }>
  */
 export function funnelTimestamp(iso: string): string {
   const date = new Date(iso);
-  const onHour =
-    date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
-  const floored = Date.UTC(
-    date.getUTCFullYear(),
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-  );
+  const onHour = date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  const floored = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours());
   return new Date(onHour ? floored - 3_600_000 : floored).toISOString();
 }
 
@@ -181,13 +183,18 @@ export function outageRowSummary(row: {
   for (const status of STATUS_ORDER[current]) {
     const names = row.component_status_changes.filter((c) => c.current_status === status).map((c) => c.name);
     if (names.length === 0) continue;
-    return status === 'up' ? CHANGE_WORDING.up : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} ${CHANGE_WORDING[status]}`;
+    return status === 'up'
+      ? CHANGE_WORDING.up
+      : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} ${CHANGE_WORDING[status]}`;
   }
   return NO_CHANGE_WORDING[current];
 }
 
 /** A browser error row's message: the payload's error (or errors[0]) message, else the description. */
-export function errorRowMessage(row: { description: string | null; payload: Record<string, unknown> }): string {
+export function errorRowMessage(row: {
+  description: string | null;
+  payload: Record<string, unknown>;
+}): string {
   const pick = (v: unknown): string | null =>
     v && typeof v === 'object' && 'message' in v && typeof (v as { message: unknown }).message === 'string'
       ? (v as { message: string }).message

@@ -19,7 +19,9 @@ export function periodStart(at: number, period: Period, tz?: string | null): num
   if (period === 'week') return startOfInTimezone(at, 'week', tz);
   const month = startOfInTimezone(at, 'month', tz);
   if (period === 'month') return month;
-  const monthIndex = dayjs(month).tz(tz ?? 'Etc/UTC').month();
+  const monthIndex = dayjs(month)
+    .tz(tz ?? 'Etc/UTC')
+    .month();
   return addInTimezone(month, -(monthIndex % 3), 'month', tz);
 }
 

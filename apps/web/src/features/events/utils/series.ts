@@ -27,7 +27,13 @@ export function toSeries(
         const key = r.dim_val ?? '';
         let series = byValue.get(key);
         if (!series) {
-          series = { name: r.dim_val ? `${answer.name} · ${r.dim_val}` : answer.name, points: [], lower: [], upper: [], spikes: [] };
+          series = {
+            name: r.dim_val ? `${answer.name} · ${r.dim_val}` : answer.name,
+            points: [],
+            lower: [],
+            upper: [],
+            spikes: [],
+          };
           byValue.set(key, series);
         }
         series.points.push([t, r.y]);
@@ -43,7 +49,8 @@ export function toSeries(
   const sorted = [...out].sort((a, b) => total(b) - total(a));
   const top = sorted.slice(0, TOP_ITEMS);
   const sums = new Map<number, number>();
-  for (const s of sorted.slice(TOP_ITEMS)) for (const [t, y] of s.points) sums.set(t, (sums.get(t) ?? 0) + (y ?? 0));
+  for (const s of sorted.slice(TOP_ITEMS))
+    for (const [t, y] of s.points) sums.set(t, (sums.get(t) ?? 0) + (y ?? 0));
   const others: ChartSeries = {
     name: othersName,
     points: [...sums.entries()].sort((a, b) => a[0] - b[0]),

@@ -32,7 +32,11 @@ export function presetRange(id: PresetId, now: number): TimeRange {
 
 /** Parses what a user typed (strictly, in the browser's time); null when it is not a date. */
 export function parsePickerText(text: string): number | null {
-  const value = dayjs(text.trim(), [PICKER_FORMAT, 'MM/DD/YYYY hh:mm A', 'M/D/YYYY h:mm a', 'M/D/YYYY h:mm A'], true);
+  const value = dayjs(
+    text.trim(),
+    [PICKER_FORMAT, 'MM/DD/YYYY hh:mm A', 'M/D/YYYY h:mm a', 'M/D/YYYY h:mm A'],
+    true,
+  );
   return value.isValid() ? value.valueOf() : null;
 }
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canStepNext,
-  currentPeriod,
-  defaultRange,
-  periodStart,
-  stepPeriod,
-} from './period';
+import { canStepNext, currentPeriod, defaultRange, periodStart, stepPeriod } from './period';
 import { endMinimum, parsePickerText, presetRange, rangeProblem } from './time-range';
 import {
   autoSeverity,
@@ -25,6 +19,7 @@ import {
   granularityDisabled,
   initialFilters,
   timelineReducer,
+  type TimelineFilters,
 } from './chart-rules';
 
 const UTC = 'Etc/UTC';
@@ -88,7 +83,9 @@ describe('custom time range', () => {
     expect(presetRange('day', now).start).toBe(now - 86_400_000);
     expect(presetRange('week', now).start).toBe(now - 7 * 86_400_000);
     expect(presetRange('month', now).start).toBe(now - 30 * 86_400_000);
-    expect(presetRange('quarter', now).end - presetRange('quarter', now).start).toBeGreaterThan(88 * 86_400_000);
+    expect(presetRange('quarter', now).end - presetRange('quarter', now).start).toBeGreaterThan(
+      88 * 86_400_000,
+    );
   });
 
   it('parses the placeholder format strictly', () => {
@@ -102,11 +99,15 @@ describe('custom time range', () => {
 describe('group view rules', () => {
   const now = at('2026-11-25T10:00:00Z');
   it('measures Active to now and Closed to the end, a dash when zero', () => {
-    expect(
-      groupDurationMs({ status: 'Active', event_group_ts_start: '2026-11-25T08:30:00Z' }, now),
-    ).toBe(90 * 60_000);
+    expect(groupDurationMs({ status: 'Active', event_group_ts_start: '2026-11-25T08:30:00Z' }, now)).toBe(
+      90 * 60_000,
+    );
     const closed = groupDurationMs(
-      { status: 'Closed', event_group_ts_start: '2026-11-24T08:00:00Z', event_group_ts_end: '2026-11-25T09:05:00Z' },
+      {
+        status: 'Closed',
+        event_group_ts_start: '2026-11-24T08:00:00Z',
+        event_group_ts_end: '2026-11-25T09:05:00Z',
+      },
       now,
     );
     expect(formatGroupDuration(closed, 'detail')).toBe('1 day 1 hour 5 minutes');
@@ -135,17 +136,30 @@ describe('group view rules', () => {
     ]);
     expect(
       labelChips(
-        { duration: 'Long', frequency: 'Rare', primary_driver: 'skewed_dimension_distribution', primary_driver_browser: 'Safari' },
+        {
+          duration: 'Long',
+          frequency: 'Rare',
+          primary_driver: 'skewed_dimension_distribution',
+          primary_driver_browser: 'Safari',
+        },
         [],
         copy,
       ).map((c) => c.text),
     ).toEqual(['Dur: Long', 'Freq: Rare', 'Skew: Safari']);
     expect(
-      labelChips({ duration: 'Short', primary_driver: 'percentage_extent_distribution', primary_driver_os: 'iOS' }, [], copy).map(
-        (c) => c.kind,
-      ),
+      labelChips(
+        { duration: 'Short', primary_driver: 'percentage_extent_distribution', primary_driver_os: 'iOS' },
+        [],
+        copy,
+      ).map((c) => c.kind),
     ).toEqual(['dur', 'normal']);
-    expect(skewChips({ primary_driver: 'skewed_dimension_distribution', primary_driver_browser: 'Safari', primary_driver_os: 'iOS' })).toEqual(['Safari', 'iOS']);
+    expect(
+      skewChips({
+        primary_driver: 'skewed_dimension_distribution',
+        primary_driver_browser: 'Safari',
+        primary_driver_os: 'iOS',
+      }),
+    ).toEqual(['Safari', 'iOS']);
   });
 
   it('picks the highest severity with events, and sends Live as Active', () => {
@@ -179,7 +193,11 @@ describe('timeline chart rules', () => {
   });
 
   it('keeps the first metric, and more than one metric clears the dimension', () => {
-    let state = { ...initialFilters('k1', 'h', null), dimension: 'browser', values: ['Safari'] };
+    let state: TimelineFilters = {
+      ...initialFilters('k1', 'h', null),
+      dimension: 'browser',
+      values: ['Safari'],
+    };
     state = timelineReducer(state, { type: 'metrics', metrics: ['k2'] });
     expect(state.metrics).toEqual(['k1', 'k2']);
     expect(state.dimension).toBeNull();
@@ -189,7 +207,11 @@ describe('timeline chart rules', () => {
 
   it('clears dimensions for timeseries and bar, picks the first for area types', () => {
     let state = initialFilters('k1', 'h', null);
-    state = timelineReducer(state, { type: 'chartType', chartType: 'stacked_area', firstDimension: 'browser' });
+    state = timelineReducer(state, {
+      type: 'chartType',
+      chartType: 'stacked_area',
+      firstDimension: 'browser',
+    });
     expect(state.dimension).toBe('browser');
     state = timelineReducer(state, { type: 'values', values: ['Safari'] });
     state = timelineReducer(state, { type: 'chartType', chartType: 'bar', firstDimension: 'browser' });
@@ -203,6 +225,9 @@ describe('timeline chart rules', () => {
       { dimension_id: 3, dimension_name: 'page', dimension_display_name: 'Page', split_enabled: false },
     ];
     expect(dimensionChoices(dims, 'timeseries', 'os').map((d) => d.dimension_name)).toEqual(['browser']);
-    expect(dimensionChoices(dims, 'stacked_area', 'os').map((d) => d.dimension_name)).toEqual(['browser', 'os']);
+    expect(dimensionChoices(dims, 'stacked_area', 'os').map((d) => d.dimension_name)).toEqual([
+      'browser',
+      'os',
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
 import { formatDate } from '@tidemark/format';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EVENTS_COPY } from '../../messages';
 import {
   CLOSED_STATUSES,
@@ -32,7 +32,11 @@ const isWebUrl = (url: string | null): boolean => !!url && /^https?:\/\//i.test(
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', py: 0.5 }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ justifyContent: 'space-between', alignItems: 'center', py: 0.5 }}
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>
         {label}
       </Typography>
@@ -43,7 +47,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Accordion defaultExpanded disableGutters elevation={0} sx={{ '&:before': { display: 'none' }, bgcolor: 'transparent' }}>
+    <Accordion
+      defaultExpanded
+      disableGutters
+      elevation={0}
+      sx={{ '&:before': { display: 'none' }, bgcolor: 'transparent' }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <Typography variant="overline" sx={{ fontWeight: 700, letterSpacing: 0.6 }}>
           {title}
@@ -72,8 +81,16 @@ export function ImpactFigure({ value, formatted }: { value: number | null; forma
   if (tone === 'none' || !formatted) return <Typography variant="body2">-</Typography>;
   const up = tone === 'up';
   return (
-    <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', justifyContent: 'flex-end', color: up ? 'success.main' : 'error.main' }}>
-      {up ? <ArrowUpwardIcon fontSize="inherit" aria-hidden /> : <ArrowDownwardIcon fontSize="inherit" aria-hidden />}
+    <Stack
+      direction="row"
+      spacing={0.25}
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', color: up ? 'success.main' : 'error.main' }}
+    >
+      {up ? (
+        <ArrowUpwardIcon fontSize="inherit" aria-hidden />
+      ) : (
+        <ArrowDownwardIcon fontSize="inherit" aria-hidden />
+      )}
       <Typography variant="body2" sx={{ fontWeight: 600, color: 'inherit' }} className="tabular-nums">
         {formatted}
       </Typography>
@@ -86,13 +103,15 @@ export function DetailsPanel({
   group,
   tz,
   feedback,
-  now = Date.now(),
+  now: fixedNow,
 }: {
   group: EventGroup;
   tz?: string | null;
   feedback: ReactNode;
   now?: number;
 }) {
+  const [mountedAt] = useState(() => Date.now());
+  const now = fixedNow ?? mountedAt;
   const closed = (CLOSED_STATUSES as readonly string[]).includes(group.status);
   const chips = labelChips(group.labels, group.funnels, {
     site: EVENTS_COPY.detail.siteMonitoring,
@@ -112,19 +131,28 @@ export function DetailsPanel({
           </Typography>
         </Row>
         <Row label={EVENTS_COPY.detail.start}>
-          <Typography variant="body2">{formatDate(group.event_group_ts_start, { tz, format: DATE_FORMAT })}</Typography>
+          <Typography variant="body2">
+            {formatDate(group.event_group_ts_start, { tz, format: DATE_FORMAT })}
+          </Typography>
         </Row>
         {closed && (
           <Row label={EVENTS_COPY.detail.end}>
-            <Typography variant="body2">{formatDate(group.event_group_ts_end, { tz, format: DATE_FORMAT })}</Typography>
+            <Typography variant="body2">
+              {formatDate(group.event_group_ts_end, { tz, format: DATE_FORMAT })}
+            </Typography>
           </Row>
         )}
         <Row label={EVENTS_COPY.detail.duration}>
-          <Typography variant="body2">{formatGroupDuration(groupDurationMs(group, now), 'detail')}</Typography>
+          <Typography variant="body2">
+            {formatGroupDuration(groupDurationMs(group, now), 'detail')}
+          </Typography>
         </Row>
         <Row label={EVENTS_COPY.detail.impact}>
           {group.impact.monetary.formatted_value ? (
-            <ImpactFigure value={group.impact.monetary.value} formatted={group.impact.monetary.formatted_value} />
+            <ImpactFigure
+              value={group.impact.monetary.value}
+              formatted={group.impact.monetary.formatted_value}
+            />
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               -
@@ -132,7 +160,10 @@ export function DetailsPanel({
           )}
         </Row>
         {!basis.quantified && (
-          <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', textAlign: 'right' }}>
+          <Typography
+            variant="caption"
+            sx={{ color: 'text.secondary', display: 'block', textAlign: 'right' }}
+          >
             {EVENTS_COPY.empty.quantifying}
           </Typography>
         )}
@@ -149,7 +180,12 @@ export function DetailsPanel({
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
             {EVENTS_COPY.detail.labels}
           </Typography>
-          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }} data-testid="event-labels">
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ flexWrap: 'wrap', rowGap: 0.5 }}
+            data-testid="event-labels"
+          >
             {chips.map((chip) => (
               <Chip
                 key={chip.text}
@@ -162,14 +198,17 @@ export function DetailsPanel({
           </Stack>
         </Box>
         {basis.quantified && (
-          <Box component="details" sx={{ mt: 1.5, '& summary': { cursor: 'pointer', color: 'text.secondary', fontSize: 13 } }}>
+          <Box
+            component="details"
+            sx={{ mt: 1.5, '& summary': { cursor: 'pointer', color: 'text.secondary', fontSize: 13 } }}
+          >
             <summary>{EVENTS_COPY.detail.impactNumbers}</summary>
             <Typography variant="caption" component="div" sx={{ mt: 0.5, color: 'text.secondary' }}>
               {basis.formula}
               <br />
-              Affected sessions {basis.affected_sessions} ({basis.affected_conversions} purchases); comparable sessions{' '}
-              {basis.comparable_sessions} ({basis.comparable_conversions} purchases); average order value{' '}
-              {basis.average_order_value?.toFixed(2) ?? '-'}.
+              Affected sessions {basis.affected_sessions} ({basis.affected_conversions} purchases); comparable
+              sessions {basis.comparable_sessions} ({basis.comparable_conversions} purchases); average order
+              value {basis.average_order_value?.toFixed(2) ?? '-'}.
             </Typography>
           </Box>
         )}
@@ -183,13 +222,25 @@ export function DetailsPanel({
         {group.type === 'outage' ? (
           <Stack spacing={1}>
             {isWebUrl(group.provider_status_page_url) && (
-              <Link href={group.provider_status_page_url ?? undefined} target="_blank" rel="noopener noreferrer" variant="body2">
-                {EVENTS_COPY.detail.statusPage(provider)} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
+              <Link
+                href={group.provider_status_page_url ?? undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="body2"
+              >
+                {EVENTS_COPY.detail.statusPage(provider)}{' '}
+                <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
               </Link>
             )}
             {isWebUrl(group.provider_home_page_url) && (
-              <Link href={group.provider_home_page_url ?? undefined} target="_blank" rel="noopener noreferrer" variant="body2">
-                {EVENTS_COPY.detail.homePage(provider)} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
+              <Link
+                href={group.provider_home_page_url ?? undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="body2"
+              >
+                {EVENTS_COPY.detail.homePage(provider)}{' '}
+                <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
               </Link>
             )}
           </Stack>

@@ -106,10 +106,16 @@ export function ErrorLogsCard({ group, tz }: { group: EventGroup; tz?: string | 
                           aria-label={isOpen ? EVENTS_COPY.logs.collapse : EVENTS_COPY.logs.expand}
                           onClick={() => setOpen(isOpen ? null : row.event_uuid)}
                         >
-                          {isOpen ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                          {isOpen ? (
+                            <KeyboardArrowUpIcon fontSize="small" />
+                          ) : (
+                            <KeyboardArrowDownIcon fontSize="small" />
+                          )}
                         </IconButton>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.start_time, { tz, format: DATE_FORMAT })}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(row.start_time, { tz, format: DATE_FORMAT })}
+                      </TableCell>
                       {!outage && <TableCell className="tabular-nums">{row.status_code ?? '-'}</TableCell>}
                       <TableCell sx={{ maxWidth: 460, wordBreak: 'break-word' }}>
                         {outage ? outageRowSummary(row) : errorRowMessage(row)}
@@ -121,7 +127,10 @@ export function ErrorLogsCard({ group, tz }: { group: EventGroup; tz?: string | 
                       </TableCell>
                     </TableRow>
                     <TableRow>
-                      <TableCell colSpan={columns} sx={{ py: 0, ...(isOpen ? {} : { borderBottom: 'none' }) }}>
+                      <TableCell
+                        colSpan={columns}
+                        sx={{ py: 0, ...(isOpen ? {} : { borderBottom: 'none' }) }}
+                      >
                         <Collapse in={isOpen} unmountOnExit>
                           <Box sx={{ py: 1.5 }}>
                             <PayloadRow row={row} outage={outage} span={columns} />

@@ -84,7 +84,8 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
   }
   if (query.isError) {
     // 404 (also an id that is not a number) is the not-found page; anything else the card error.
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) return <GroupNotFound />;
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400))
+      return <GroupNotFound />;
     return <CardError onRetry={() => void query.refetch()} />;
   }
 
@@ -93,7 +94,11 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
   const browser = (BROWSER_SUB_TYPES as readonly string[]).includes(group.sub_type);
   const showTimeline = group.sub_type !== 'cdp' && !!group.kpi_id;
   // Spec: root cause for experience events; error groups of the browser have the same by-dimension breakdown.
-  const showRootCause = flags.rca && (group.sub_type === 'experience' || browser) && group.events.length > 0 && group.dimensions.length > 0;
+  const showRootCause =
+    flags.rca &&
+    (group.sub_type === 'experience' || browser) &&
+    group.events.length > 0 &&
+    group.dimensions.length > 0;
   const showImpact = group.type === 'error' && browser && !!group.percentage_extent_distribution;
   const kindHelp = help(group);
 
@@ -101,7 +106,11 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
     <Box data-testid="event-group-detail">
       <DocumentTitle title={`${group.formatted_event_group_sequence_id} · ${group.title}`} />
       <DesktopBanner />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      >
         <Breadcrumbs aria-label="breadcrumb">
           <Link component="button" variant="body2" underline="hover" onClick={onBack}>
             {EVENTS_COPY.detail.breadcrumb}
@@ -163,8 +172,19 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
           {showImpact && <ImpactCard group={group} />}
           <ErrorLogsCard group={group} tz={tz} />
         </Stack>
-        <Box sx={{ width: { xs: '100%', md: '23%' }, minWidth: { md: 260 }, position: { md: 'sticky' }, top: { md: 16 } }}>
-          <DetailsPanel group={group} tz={tz} feedback={<Feedback groupId={group.event_group_id} modal={modal} />} />
+        <Box
+          sx={{
+            width: { xs: '100%', md: '23%' },
+            minWidth: { md: 260 },
+            position: { md: 'sticky' },
+            top: { md: 16 },
+          }}
+        >
+          <DetailsPanel
+            group={group}
+            tz={tz}
+            feedback={<Feedback groupId={group.event_group_id} modal={modal} />}
+          />
         </Box>
       </Stack>
     </Box>

@@ -98,7 +98,13 @@ export function ImpactCard({ group }: { group: EventGroup }) {
 
   if (!tab) return null;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={EVENTS_COPY.impact.title} data-testid="event-impact">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-label={EVENTS_COPY.impact.title}
+      data-testid="event-impact"
+    >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h4" component="h2">
           {EVENTS_COPY.impact.title}
@@ -166,7 +172,9 @@ export function ImpactCard({ group }: { group: EventGroup }) {
                   <TableCell sx={{ maxWidth: 320, wordBreak: 'break-all' }}>{row.name}</TableCell>
                   <TableCell className="tabular-nums">{formatNumber(row.number_of_errors)}</TableCell>
                   <TableCell className="tabular-nums">{row.formatted_percentage_per_page_viewed}</TableCell>
-                  <TableCell className="tabular-nums">{row.formatted_percentage_overall_page_views}</TableCell>
+                  <TableCell className="tabular-nums">
+                    {row.formatted_percentage_overall_page_views}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -23,8 +23,17 @@ export function defaultRootCauseDimension(group: EventGroup, applied: string | n
   return names[0] ?? null;
 }
 
+const labelOf = (dims: EventGroup['dimensions'], name: string): string =>
+  dims.find((d) => d.dimension_name === name)?.dimension_display_name ?? name;
+
 /** Root Cause Analysis: each value's share of errors against its share of page views, as tornado or sankey. */
-export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; appliedDimension: string | null }) {
+export function RootCauseCard({
+  group,
+  appliedDimension,
+}: {
+  group: EventGroup;
+  appliedDimension: string | null;
+}) {
   const theme = useTheme();
   const choices = group.dimensions.filter((d) => d.dimension_name !== appliedDimension);
   const [dimension, setDimension] = useState(() => defaultRootCauseDimension(group, appliedDimension) ?? '');
@@ -39,9 +48,11 @@ export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; 
         .slice(0, 10),
     [rootcause.data, dimension],
   );
-  const label = choices.find((d) => d.dimension_name === dimension)?.dimension_display_name ?? dimension;
+  const dimensions = group.dimensions;
+  const label = labelOf(dimensions, dimension);
 
   const option = useMemo<ChartOption>(() => {
+    const label = labelOf(dimensions, dimension);
     if (kind === 'sankey') {
       return {
         tooltip: { trigger: 'item' },
@@ -54,7 +65,11 @@ export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; 
             emphasis: { focus: 'adjacency' },
             lineStyle: { color: 'gradient', opacity: 0.35 },
             data: [{ name: label }, ...details.map((d) => ({ name: d.dimension_value }))],
-            links: details.map((d) => ({ source: label, target: d.dimension_value, value: d.actual_dimension_value })),
+            links: details.map((d) => ({
+              source: label,
+              target: d.dimension_value,
+              value: d.actual_dimension_value,
+            })),
           },
         ],
       };
@@ -69,7 +84,12 @@ export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; 
         valueFormatter: (v) => (typeof v === 'number' ? `${Math.abs(v).toFixed(1)}%` : '-'),
       },
       xAxis: { type: 'value', axisLabel: { formatter: (v: number) => `${Math.abs(v)}%` } },
-      yAxis: { type: 'category', inverse: true, data: details.map((d) => d.dimension_value), axisTick: { show: false } },
+      yAxis: {
+        type: 'category',
+        inverse: true,
+        data: details.map((d) => d.dimension_value),
+        axisTick: { show: false },
+      },
       series: [
         {
           name: 'Share of page views',
@@ -87,11 +107,21 @@ export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; 
         },
       ],
     };
-  }, [kind, details, label, theme]);
+  }, [kind, details, dimensions, dimension, theme]);
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={EVENTS_COPY.rootcause.title} data-testid="event-rootcause">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', mb: 1.5 }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-label={EVENTS_COPY.rootcause.title}
+      data-testid="event-rootcause"
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', mb: 1.5 }}
+      >
         <Typography variant="h4" component="h2">
           {EVENTS_COPY.rootcause.title}
         </Typography>
@@ -111,7 +141,12 @@ export function RootCauseCard({ group, appliedDimension }: { group: EventGroup; 
               ))}
             </Select>
           </FormControl>
-          <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_, v: 'tornado' | 'sankey' | null) => v && setKind(v)}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={kind}
+            onChange={(_, v: 'tornado' | 'sankey' | null) => v && setKind(v)}
+          >
             <ToggleButton value="tornado" sx={{ textTransform: 'none' }}>
               {EVENTS_COPY.rootcause.tornado}
             </ToggleButton>

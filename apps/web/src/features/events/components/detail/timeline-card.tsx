@@ -14,7 +14,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { EventGroup, RelatedMetric } from '@tidemark/contract';
+import type { ComparePoint, EventGroup, RelatedMetric } from '@tidemark/contract';
 import { formatCompact, formatDate } from '@tidemark/format';
 import { useQueries } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -48,6 +48,22 @@ import { toSeries, toShares } from '../../utils/series';
 import { TimePickerModal } from '../time-picker-modal';
 
 const BAR_COLORS = 6;
+const NO_METRICS: RelatedMetric[] = [];
+
+function nameOf(metrics: RelatedMetric[], id: string, kpiId: string, kpiDisplayName: string | null): string {
+  return (
+    metrics.find((m) => m.kpi_id === id)?.kpi_display_name ?? (id === kpiId ? (kpiDisplayName ?? id) : id)
+  );
+}
+
+/** Stable while the answers do not change (TanStack memoizes a module-level combine). */
+function combineCompare(results: Array<{ data?: ComparePoint[]; isPending: boolean; isError: boolean }>) {
+  return {
+    data: results.map((r) => r.data),
+    pending: results.some((r) => r.isPending),
+    failed: results.some((r) => r.isError),
+  };
+}
 
 function noBackspace(event: KeyboardEvent & { defaultMuiPrevented?: boolean }) {
   if (event.key === 'Backspace' || event.key === 'Delete') event.defaultMuiPrevented = true;
@@ -80,20 +96,21 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
   const [filters, dispatch] = useReducer(timelineReducer, initial);
   const [custom, setCustom] = useState<TimeRange | null>(null);
   const [picking, setPicking] = useState(false);
-  const now = useMemo(() => Date.now(), []);
+  const [now] = useState(() => Date.now());
   const event = useMemo(
     () => ({ start: Date.parse(group.event_group_ts_start), end: Date.parse(group.event_group_ts_end) }),
     [group.event_group_ts_start, group.event_group_ts_end],
   );
-  const window = custom ?? chartWindow(event, filters.granularity);
-  const range = { start: window.start, end: chartEnd(window.end, filters.granularity, now) };
+  const range = useMemo(() => {
+    const window = custom ?? chartWindow(event, filters.granularity);
+    return { start: window.start, end: chartEnd(window.end, filters.granularity, now) };
+  }, [custom, event, filters.granularity, now]);
   const badRange = range.start > now || range.start >= range.end;
 
   const isPixel = pageType === 'pixel';
   const related = useRelatedMetrics(kpiId, isPixel);
-  const metrics: RelatedMetric[] = related.data?.kpis ?? [];
-  const metricName = (id: string) =>
-    metrics.find((m) => m.kpi_id === id)?.kpi_display_name ?? (id === kpiId ? (group.kpi_display_name ?? id) : id);
+  const metrics: RelatedMetric[] = related.data?.kpis ?? NO_METRICS;
+  const metricName = (id: string) => nameOf(metrics, id, kpiId, group.kpi_display_name);
   const dims = dimensionChoices(group.dimensions, filters.chartType, appliedDimension);
   const dimension = group.dimensions.find((d) => d.dimension_name === filters.dimension) ?? null;
   const values = useDimensionValues(dimension?.dimension_id ?? null);
@@ -113,19 +130,29 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
   }));
   const funnelMode = filters.chartType === 'funnel';
   const compare = useQueries({
-    queries: inputs.map((input) => ({ ...compareQueryOptions(scope, input), enabled: !badRange && !funnelMode })),
+    queries: inputs.map((input) => ({
+      ...compareQueryOptions(scope, input),
+      enabled: !badRange && !funnelMode,
+    })),
+    combine: combineCompare,
   });
-  const funnel = useMetricFunnel({ timestamp: group.event_group_ts_start, schedule: filters.granularity }, funnelMode);
-  const pending = funnelMode ? funnel.isPending : compare.some((q) => q.isPending);
-  const failed = funnelMode ? funnel.isError : compare.some((q) => q.isError);
+  const funnel = useMetricFunnel(
+    { timestamp: group.event_group_ts_start, schedule: filters.granularity },
+    funnelMode,
+  );
+  const pending = funnelMode ? funnel.isPending : compare.pending;
+  const failed = funnelMode ? funnel.isError : compare.failed;
 
   const percentage = group.kpi_format === 'percentage' && !multi;
+  const kpiDisplayName = group.kpi_display_name;
   const series = useMemo(() => {
-    const answers = compare.map((q, i) => ({ name: metricName(filters.metrics[i]!), points: q.data ?? [] }));
+    const answers = compare.data.map((points, i) => ({
+      name: nameOf(metrics, filters.metrics[i] ?? '', kpiId, kpiDisplayName),
+      points: points ?? [],
+    }));
     const all = toSeries(answers, EVENTS_COPY.impact.others);
     return filters.chartType === 'stacked_area_100' ? toShares(all) : all;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [compare.map((q) => q.dataUpdatedAt).join(','), filters.chartType, filters.metrics.join(','), metrics.length]);
+  }, [compare.data, filters.chartType, filters.metrics, metrics, kpiId, kpiDisplayName]);
 
   const option = useMemo<ChartOption>(() => {
     const yFormat = (v: number) =>
@@ -158,24 +185,33 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
       theme.palette.info.main,
       theme.palette.error.main,
     ].slice(0, BAR_COLORS);
-    const lines = series.map((s, i) => ({
-      name: s.name,
-      type: bar ? ('bar' as const) : ('line' as const),
-      symbol: 'none',
-      color: palette[i % palette.length],
-      stack: stacked ? 'all' : undefined,
-      areaStyle: stacked ? { opacity: 0.5 } : undefined,
-      barMaxWidth: 18,
-      data: s.points.map(([t, y]) => [t, filters.logScale && y !== null && y <= 0 ? null : y]),
-      markArea:
-        i === 0
-          ? {
-              silent: true,
-              itemStyle: { color: theme.palette.error.main, opacity: 0.08 },
-              data: [[{ xAxis: ow.start, name: EVENTS_COPY.timeline.eventWindow }, { xAxis: Math.max(ow.end, ow.start + 60_000) }]],
-            }
-          : undefined,
-    }));
+    const markArea = {
+      silent: true,
+      itemStyle: { color: theme.palette.error.main, opacity: 0.08 },
+      data: [
+        [
+          { xAxis: ow.start, name: EVENTS_COPY.timeline.eventWindow },
+          { xAxis: Math.max(ow.end, ow.start + 60_000) },
+        ],
+      ] as [{ xAxis: number; name: string }, { xAxis: number }][],
+    };
+    const lines = series.map((s, i) => {
+      const common = {
+        name: s.name,
+        color: palette[i % palette.length],
+        data: s.points.map(([t, y]) => [t, filters.logScale && y !== null && y <= 0 ? null : y]),
+        markArea: i === 0 ? markArea : undefined,
+      };
+      return bar
+        ? { ...common, type: 'bar' as const, barMaxWidth: 18 }
+        : {
+            ...common,
+            type: 'line' as const,
+            symbol: 'none',
+            stack: stacked ? 'all' : undefined,
+            areaStyle: stacked ? { opacity: 0.5 } : undefined,
+          };
+    });
     const band =
       single && !bar && series[0]?.lower
         ? [
@@ -195,7 +231,10 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
               symbol: 'none',
               lineStyle: { opacity: 0 },
               areaStyle: { color: theme.palette.primary.main, opacity: 0.1 },
-              data: series[0].upper!.map(([t, u], k) => [t, u === null ? null : u - (series[0]!.lower![k]?.[1] ?? 0)]),
+              data: series[0].upper!.map(([t, u], k) => [
+                t,
+                u === null ? null : u - (series[0]!.lower![k]?.[1] ?? 0),
+              ]),
             },
           ]
         : [];
@@ -206,7 +245,11 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
       tooltip: {
         trigger: 'axis',
         valueFormatter: (v) =>
-          typeof v === 'number' ? (percentage || filters.chartType === 'stacked_area_100' ? `${v.toFixed(1)}%` : formatCompact(v)) : '-',
+          typeof v === 'number'
+            ? percentage || filters.chartType === 'stacked_area_100'
+              ? `${v.toFixed(1)}%`
+              : formatCompact(v)
+            : '-',
       },
       xAxis: {
         type: 'time',
@@ -214,24 +257,39 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         max: range.end,
         minInterval: tickIntervalMs(filters.granularity, range.end - range.start),
         axisLabel: {
-          formatter: (v: number) => formatDate(v, { tz, format: filters.granularity === 'h' ? 'DD MMM hh:mm A' : 'DD MMM' }),
+          formatter: (v: number) =>
+            formatDate(v, { tz, format: filters.granularity === 'h' ? 'DD MMM hh:mm A' : 'DD MMM' }),
           hideOverlap: true,
         },
       },
       yAxis: filters.logScale
         ? { type: 'log', axisLabel: { formatter: yFormat } }
-        : { type: 'value', axisLabel: { formatter: yFormat }, max: filters.chartType === 'stacked_area_100' ? 100 : undefined },
+        : {
+            type: 'value',
+            axisLabel: { formatter: yFormat },
+            max: filters.chartType === 'stacked_area_100' ? 100 : undefined,
+          },
       series: [
         ...band,
         ...lines,
         ...(spikes.length && !bar
-          ? [{ name: 'Spikes', type: 'scatter' as const, symbolSize: 8, color: theme.palette.error.main, data: spikes }]
+          ? [
+              {
+                name: 'Spikes',
+                type: 'scatter' as const,
+                symbolSize: 8,
+                color: theme.palette.error.main,
+                data: spikes,
+              },
+            ]
           : []),
       ],
     };
-  }, [series, filters, funnelMode, funnel.data, event, range.start, range.end, percentage, theme, tz]);
+  }, [series, filters, funnelMode, funnel.data, event, range, percentage, theme, tz]);
 
-  const empty = funnelMode ? (funnel.data?.funnel_steps.length ?? 0) === 0 : series.every((s) => s.points.length === 0);
+  const empty = funnelMode
+    ? (funnel.data?.funnel_steps.length ?? 0) === 0
+    : series.every((s) => s.points.length === 0);
 
   let body;
   if (!kpiId) body = <Message text={EVENTS_COPY.errors.noMetric} />;
@@ -249,23 +307,39 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         testId="event-timeline-chart"
         onClick={(e) => {
           if (e.seriesName === 'Spikes')
-            enqueueSnackbar(EVENTS_COPY.timeline.noInsight, { variant: 'info', autoHideDuration: SNACKBAR_MS });
+            enqueueSnackbar(EVENTS_COPY.timeline.noInsight, {
+              variant: 'info',
+              autoHideDuration: SNACKBAR_MS,
+            });
         }}
       />
     );
 
   const chips = [
     ...filters.metrics.map((m) => ({ key: `m-${m}`, label: metricName(m) })),
-    ...(dimension ? [{ key: 'd', label: `${dimension.dimension_display_name}: ${filters.values.join(', ') || 'all'}` }] : []),
+    ...(dimension
+      ? [{ key: 'd', label: `${dimension.dimension_display_name}: ${filters.values.join(', ') || 'all'}` }]
+      : []),
     { key: 'g', label: `${EVENTS_COPY.timeline.granularity}: ${filters.granularity.toUpperCase()}` },
     { key: 'c', label: EVENTS_COPY.chartTypes[filters.chartType] },
     ...(custom
-      ? [{ key: 't', label: `${formatDate(custom.start, { tz, format: 'DD MMM hh:mm A' })} – ${formatDate(custom.end, { tz, format: 'DD MMM hh:mm A' })}` }]
+      ? [
+          {
+            key: 't',
+            label: `${formatDate(custom.start, { tz, format: 'DD MMM hh:mm A' })} – ${formatDate(custom.end, { tz, format: 'DD MMM hh:mm A' })}`,
+          },
+        ]
       : []),
   ];
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={EVENTS_COPY.timeline.title} data-testid="event-timeline">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-label={EVENTS_COPY.timeline.title}
+      data-testid="event-timeline"
+    >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h4" component="h2">
           {EVENTS_COPY.timeline.title}
@@ -274,7 +348,11 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           {EVENTS_COPY.timeline.timeFilter}
         </Button>
       </Stack>
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, mb: 1.5, alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap', rowGap: 1.5, mb: 1.5, alignItems: 'center' }}
+      >
         <Autocomplete
           multiple
           size="small"
@@ -290,7 +368,13 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
             value.map((id, index) => {
               const { key, onDelete, ...rest } = getItemProps({ index });
               return (
-                <Chip key={key} size="small" label={metricName(id)} {...rest} onDelete={id === kpiId ? undefined : onDelete} />
+                <Chip
+                  key={key}
+                  size="small"
+                  label={metricName(id)}
+                  {...rest}
+                  onDelete={id === kpiId ? undefined : onDelete}
+                />
               );
             })
           }
@@ -302,7 +386,9 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           options={dims.map((d) => d.dimension_name)}
           value={filters.dimension}
           disabled={multi}
-          getOptionLabel={(name) => group.dimensions.find((d) => d.dimension_name === name)?.dimension_display_name ?? name}
+          getOptionLabel={(name) =>
+            group.dimensions.find((d) => d.dimension_name === name)?.dimension_display_name ?? name
+          }
           onChange={(_, next) => dispatch({ type: 'dimension', dimension: next })}
           sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: 220 }}
           renderInput={(params) => <TextField {...params} label={EVENTS_COPY.timeline.dimension} />}
@@ -320,9 +406,19 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           renderInput={(params) => <TextField {...params} label={EVENTS_COPY.timeline.value} />}
         />
       </Stack>
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1.5 }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1.5 }}
+      >
         <FormControlLabel
-          control={<Switch size="small" checked={filters.logScale} onChange={(e) => dispatch({ type: 'logScale', on: e.target.checked })} />}
+          control={
+            <Switch
+              size="small"
+              checked={filters.logScale}
+              onChange={(e) => dispatch({ type: 'logScale', on: e.target.checked })}
+            />
+          }
           label={EVENTS_COPY.timeline.logScale}
         />
         <ToggleButtonGroup
@@ -340,12 +436,23 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           {GRANULARITIES.map((g) => {
             const disabled = granularityDisabled(g, pageType);
             const button = (
-              <ToggleButton key={g} value={g} disabled={disabled} sx={{ px: 1.5 }} aria-label={g.toUpperCase()}>
+              <ToggleButton
+                key={g}
+                value={g}
+                disabled={disabled}
+                sx={{ px: 1.5 }}
+                aria-label={g.toUpperCase()}
+              >
                 {g.toUpperCase()}
               </ToggleButton>
             );
             return disabled ? (
-              <Tooltip key={g} title={g === 'm' ? EVENTS_COPY.timeline.monthlyDisabled : EVENTS_COPY.timeline.hourlyRestricted}>
+              <Tooltip
+                key={g}
+                title={
+                  g === 'm' ? EVENTS_COPY.timeline.monthlyDisabled : EVENTS_COPY.timeline.hourlyRestricted
+                }
+              >
                 <span>{button}</span>
               </Tooltip>
             ) : (
@@ -360,7 +467,8 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           aria-label={EVENTS_COPY.timeline.chartType}
           disabled={multi || forced !== null}
           onChange={(_, chartType: ChartType | null) =>
-            chartType && dispatch({ type: 'chartType', chartType, firstDimension: dims[0]?.dimension_name ?? null })
+            chartType &&
+            dispatch({ type: 'chartType', chartType, firstDimension: dims[0]?.dimension_name ?? null })
           }
         >
           {types.map((t) => (
@@ -380,7 +488,12 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
           {EVENTS_COPY.timeline.reset}
         </Button>
       </Stack>
-      <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75, mb: 1.5 }} data-testid="event-timeline-chips">
+      <Stack
+        direction="row"
+        spacing={0.75}
+        sx={{ flexWrap: 'wrap', rowGap: 0.75, mb: 1.5 }}
+        data-testid="event-timeline-chips"
+      >
         {chips.map((c) => (
           <Chip key={c.key} size="small" variant="outlined" label={c.label} />
         ))}
@@ -401,7 +514,10 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
 
 function Message({ text, error }: { text: string; error?: boolean }) {
   return (
-    <Typography variant="body2" sx={{ color: error ? 'error.main' : 'text.secondary', py: 6, textAlign: 'center' }}>
+    <Typography
+      variant="body2"
+      sx={{ color: error ? 'error.main' : 'text.secondary', py: 6, textAlign: 'center' }}
+    >
       {text}
     </Typography>
   );
