@@ -91,7 +91,10 @@ export function typeQuery(values: string[]): { type?: string; sub_type?: string 
   };
 }
 
-export function readFeedState(search: URLSearchParams, now = Date.now(), tz?: string | null): FeedState {
+/** Now, to the next whole minute: renders within a minute share one query key (and one cached list). */
+export const feedNow = (): number => Math.ceil(Date.now() / 60_000) * 60_000;
+
+export function readFeedState(search: URLSearchParams, now = feedNow(), tz?: string | null): FeedState {
   const period = SCHEDULE_PERIOD[search.get(FEED_PARAMS.schedule) ?? 'w'] ?? 'week';
   const start = readTime(search.get(FEED_PARAMS.start));
   const end = readTime(search.get(FEED_PARAMS.end));
@@ -173,9 +176,9 @@ export function useFeedState(search: URLSearchParams, tz?: string | null) {
 }
 
 export function steppedRange(state: FeedState, direction: -1 | 1, tz?: string | null): TimeRange {
-  return stepPeriod(state.range, state.period, direction, Date.now(), tz);
+  return stepPeriod(state.range, state.period, direction, feedNow(), tz);
 }
 
 export function periodChanged(state: FeedState, period: Period, tz?: string | null): TimeRange {
-  return currentPeriod(state.range, period, Date.now(), tz);
+  return currentPeriod(state.range, period, feedNow(), tz);
 }
