@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DatasourceIdSchema } from './connections';
 import { AccentSchema, KpiFormatSchema, MetricImpactSchema, PipelineScheduleSchema } from './insights';
 import { defineRoute } from './route';
+import { EVENT_DIMENSION_IDS } from './events';
 import { TenantQuerySchema } from './tenants';
 
 // Metrics and dimensions (spec 1 §3 Metric onboarding payload, Pipeline preference, Dimension; spec 3 §3
@@ -96,12 +97,16 @@ export const DimensionSchema = z
   .meta({ id: 'Dimension' });
 export type Dimension = z.infer<typeof DimensionSchema>;
 export const DimensionsResponseSchema = z.object({ data: z.array(DimensionSchema) });
+/** A metric-store dimension's numeric id, or one of the site events' dimensions (ev_browser, …). */
 export const DimensionParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53),
+  id: z.union([
+    z.enum(EVENT_DIMENSION_IDS),
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 53),
+  ]),
 });
 export const DimensionValuesResponseSchema = z.object({ data: z.array(z.string()) });
 

@@ -17,3 +17,12 @@ export type {
 export type { ColumnType, SampleColumn, SampleRow, SampleTable, SampleTableName, SampleValue } from './table';
 export { CATEGORIES, CHANNELS, COUNTRIES, DEVICES, STATUSES } from './model';
 export type { Category, Channel, Country, Device, OrderStatus } from './model';
+export { generateSiteTraffic, fingerprintScores } from './site-traffic';
+export type {
+  ErrorTruth,
+  PlantedSiteIncident,
+  SiteAnswerKey,
+  SiteBeacon,
+  SiteTraffic,
+  SiteTrafficOptions,
+} from './site-traffic';

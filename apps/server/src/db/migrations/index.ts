@@ -8,6 +8,7 @@ import globalFilters from './0007-global-filters';
 import events from './0008-events';
 import onboarding from './0009-onboarding';
 import apiKeys from './0010-api-keys';
+import eventGroups from './0011-event-groups';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -21,4 +22,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0008-events', sql: events },
   { id: '0009-onboarding', sql: onboarding },
   { id: '0010-api-keys', sql: apiKeys },
+  { id: '0011-event-groups', sql: eventGroups },
 ];

@@ -100,3 +100,12 @@ export async function dressDemoMetrics(db: Db, tenantId: number): Promise<void> 
     }
   });
 }
+
+export async function hasSiteEvents(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from event_rollups where tenant_id = $1
+     union all select 1 from event_rollup_queue where tenant_id = $1 limit 1`,
+    [tenantId],
+  );
+  return rows.length > 0;
+}

@@ -5,6 +5,19 @@ import { COLLECT_BODY_LIMIT_BYTES, COLLECT_MESSAGES, routes } from '@tidemark/co
 import { AppError } from '../../errors';
 import { addRoute } from '../../plugins/routing';
 import { collectorConfig, getSiteKey, ingestEvents } from './events.service';
+import {
+  compareMetric,
+  eventFilters,
+  eventRootCause,
+  eventSummary,
+  eventTimeline,
+  getEventGroup,
+  getEventGroupFeedback,
+  listEventGroups,
+  metricFunnel,
+  postEventGroupFeedback,
+  relatedMetrics,
+} from './events-api.service';
 
 // The server's build puts collector.js beside its bundle; in development it is the package's own build.
 const COLLECTOR_FILES = [
@@ -89,6 +102,25 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(collectRoutes);
   addRoute(app, routes.siteKey, ({ ctx }) => getSiteKey({ ctx }));
+  addRoute(app, routes.listEventGroups, ({ ctx, input }) => listEventGroups({ ctx, input: input.query }));
+  addRoute(app, routes.getEventGroup, ({ ctx, input }) => getEventGroup({ ctx, input: input.params }));
+  addRoute(app, routes.eventSummary, ({ ctx, input }) => eventSummary({ ctx, input: input.query }));
+  addRoute(app, routes.eventFilters, ({ ctx }) => eventFilters({ ctx }));
+  addRoute(app, routes.eventTimeline, ({ ctx, input }) => eventTimeline({ ctx, input: input.query }));
+  addRoute(app, routes.eventRootCause, ({ ctx, input }) =>
+    eventRootCause({ ctx, input: { ...input.query, ...input.params } }),
+  );
+  addRoute(app, routes.getEventGroupFeedback, ({ ctx, input }) =>
+    getEventGroupFeedback({ ctx, input: input.params }),
+  );
+  addRoute(app, routes.postEventGroupFeedback, ({ ctx, input }) =>
+    postEventGroupFeedback({ ctx, input: { ...input.body, ...input.params } }),
+  );
+  addRoute(app, routes.compareMetric, ({ ctx, input }) =>
+    compareMetric({ ctx, input: { ...input.query, ...input.params } }),
+  );
+  addRoute(app, routes.relatedMetrics, ({ ctx, input }) => relatedMetrics({ ctx, input: input.params }));
+  addRoute(app, routes.metricFunnel, ({ ctx, input }) => metricFunnel({ ctx, input: input.query }));
 
   const script = collectorScript();
   if (!script) app.log.warn('No collector build: run "npm run build" to serve /collector.js.');

@@ -13,10 +13,12 @@ import {
   ensurePartitions,
   rollUpQueued,
   samplingOf,
+  saveSampling,
   siteKeyOf,
   tenantOfSiteKey,
 } from './events.repository';
 import { writerFor } from './event-writer';
+import { GROUP_JOB, groupTenantErrors, tenantsToGroup } from './event-groups.service';
 import { parsePayload } from './payload';
 import { agentOf, isBot } from './user-agent';
 
@@ -124,6 +126,14 @@ export async function collectorConfig({
   return { v: COLLECT_PAYLOAD_VERSION, s: samplingRates(await samplingOf(ctx.db, tenantId)) };
 }
 
+/** A workspace's public site key (seeds send the demo's traffic with it). */
+export const siteKeyOfTenant = (base: BaseContext, tenantId: number): Promise<string | null> =>
+  siteKeyOf(base.db, tenantId);
+
+/** Stores EVENTS_SAMPLING_PREFERENCE as the collector reads it. */
+export const saveSiteSampling = (base: BaseContext, tenantId: number, sampling: unknown): Promise<void> =>
+  saveSampling(base.db, tenantId, sampling);
+
 export async function getSiteKey({ ctx }: { ctx: TenantContext }) {
   const key = await siteKeyOf(ctx.db, ctx.tenantId);
   if (!key) throw new AppError('not_found', COLLECT_MESSAGES.unknownKey);
@@ -164,6 +174,13 @@ export async function scheduleEventJobs(ctx: BaseContext): Promise<void> {
     data: {},
   });
   await ctx.jobs.upsertSchedule({
+    key: GROUP_JOB,
+    name: GROUP_JOB,
+    cron: '*/10 * * * *',
+    timezone: 'Etc/UTC',
+    data: {},
+  });
+  await ctx.jobs.upsertSchedule({
     key: PARTITIONS_JOB,
     name: PARTITIONS_JOB,
     cron: '7 0 * * *',
@@ -182,9 +199,27 @@ export function eventsJobs(base: BaseContext): JobDefinition<never>[] {
       retryDelay: 5,
       async handler(job) {
         let hours = 0;
-        await rollUpEvents(base, async () => {
+        const touched = new Set<number>();
+        await rollUpEvents(base, async (tenantId) => {
+          touched.add(tenantId);
           if (++hours % 100 === 0) await job.progress({ hours });
         });
+        // Grouping follows the rollups it reads, as a durable job of its own per workspace.
+        for (const tenantId of touched) {
+          await base.jobs.send(GROUP_JOB, { tenantId }, { singletonKey: `${GROUP_JOB}:${tenantId}` });
+        }
+      },
+    }) as JobDefinition<never>,
+    defineJob<{ tenantId?: number }>({
+      name: GROUP_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 5,
+      retryDelay: 10,
+      async handler(job) {
+        // Without a tenant (the schedule): every workspace with recent errors, so quiet groups close on time.
+        const tenants = job.data.tenantId ? [job.data.tenantId] : await tenantsToGroup(base);
+        for (const tenantId of tenants) await groupTenantErrors(base, tenantId);
       },
     }) as JobDefinition<never>,
     defineJob<Record<string, never>>({

@@ -9,3 +9,6 @@ export {
   ROLL_UP_JOB,
   PARTITIONS_JOB,
 } from './events.service';
+export { eventDimensionValues } from './events-api.service';
+export { groupTenantErrors, GROUP_JOB } from './event-groups.service';
+export { saveSiteSampling, siteKeyOfTenant } from './events.service';

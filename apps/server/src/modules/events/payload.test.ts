@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, parsePayload, type ParsedBatch } from './payload';
+import { parsePayload, type ParsedBatch } from './payload';
 import { samplingRates } from './events.service';
 import { agentOf, isBot } from './user-agent';
 
@@ -8,19 +8,6 @@ const parse = (events: unknown[]) =>
   parsePayload(JSON.stringify({ v: 1, s: 'abc', e: events }), NOW) as ParsedBatch;
 
 describe('events payload', () => {
-  it.each([
-    [
-      'js',
-      'Cannot read properties of undefined (reading "total")',
-      'js:cannot read properties of undefined (reading <str>)',
-    ],
-    ['js', 'Order 12345 failed at https://shop.example/x?y=1', 'js:order <n> failed at <url>'],
-    ['network', 'GET https://api.example/orders/9f86d081884c7d65 502', 'network:get <url> <n>'],
-    ['js', 'token deadbeefcafe0001 expired', 'js:token <id> expired'],
-  ] as const)('fingerprints %s "%s" as %s', (subType, message, expected) => {
-    expect(fingerprintOf(subType, message)).toBe(expected);
-  });
-
   it('tells network errors from HTTP errors and describes assets', () => {
     const { events } = parse([
       { y: 'net', t: NOW, p: 'https://s.example/c', mt: 'post', u: 'https://api.example/pay?card=1', sc: 0 },

@@ -5,6 +5,7 @@ import {
   type BrowserErrorSubType,
   type SiteEventKind,
 } from '@tidemark/contract';
+import { fingerprintOf } from './fingerprint';
 
 /** One event as stored: everything the browser sent is bounded, typed and stripped of control characters. */
 export interface SiteEvent {
@@ -66,23 +67,6 @@ function url(value: unknown): string | null {
 
 const int = (value: unknown, min: number, max: number): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
-
-/**
- * The placeholder fingerprint until grouping lands: sub type plus the message with numbers, hex ids, URLs
- * and quoted text replaced, so "id 123 failed" and "id 456 failed" count as one error.
- */
-export function fingerprintOf(subType: BrowserErrorSubType, message: string): string {
-  const normalised = message
-    .toLowerCase()
-    .replace(/https?:\/\/\S+/g, '<url>')
-    .replace(/(["'`]).*?\1/g, '<str>')
-    .replace(/\b[0-9a-f]{8,}\b/g, '<id>')
-    .replace(/\d+(\.\d+)?/g, '<n>')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
-  return `${subType}:${normalised}`;
-}
 
 function detailOf(
   y: string,
@@ -195,7 +179,7 @@ function eventOf(e: Record<string, unknown>, now: number): SiteEvent | null {
     subType,
     message,
     detail,
-    fingerprint: fingerprintOf(subType, message),
+    fingerprint: fingerprintOf(subType, { message, detail }),
     sampleRate: sr,
     value: null,
     currency: null,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
+import { eventDimensionValues } from '../events';
 import {
   dimensionValues,
   listDimensions,
@@ -28,5 +29,9 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     metricImpact({ ctx, kpiId: input.params.kpi_id, input: input.query }),
   );
   addRoute(app, routes.listDimensions, ({ ctx }) => listDimensions({ ctx }));
-  addRoute(app, routes.dimensionValues, ({ ctx, input }) => dimensionValues({ ctx, id: input.params.id }));
+  addRoute(app, routes.dimensionValues, ({ ctx, input }) =>
+    typeof input.params.id === 'number'
+      ? dimensionValues({ ctx, id: input.params.id })
+      : eventDimensionValues({ ctx, id: input.params.id }),
+  );
 }
