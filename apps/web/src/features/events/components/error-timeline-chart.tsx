@@ -37,6 +37,7 @@ export function ErrorTimelineChart({
 
   const option = useMemo<ChartOption>(() => {
     const at = (t: string) => Date.parse(t);
+    const long = range.end - range.start > 2 * 86_400_000;
     return {
       grid: { left: 44, right: 16, top: 16, bottom: 28 },
       tooltip: {
@@ -45,7 +46,14 @@ export function ErrorTimelineChart({
       },
       xAxis: {
         type: 'time',
-        axisLabel: { formatter: (v: number) => formatDate(v, { tz, format: 'DD MMM' }), hideOverlap: true },
+        min: range.start,
+        max: range.end,
+        // Whole days on ranges longer than two days, hours on shorter ones.
+        minInterval: long ? 86_400_000 : 3_600_000,
+        axisLabel: {
+          formatter: (v: number) => formatDate(v, { tz, format: long ? 'DD MMM' : 'DD MMM hh:mm A' }),
+          hideOverlap: true,
+        },
       },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatCompact(v) } },
       series: [
@@ -88,7 +96,7 @@ export function ErrorTimelineChart({
         },
       ],
     };
-  }, [points, tz, theme]);
+  }, [points, tz, theme, range]);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="events-error-timeline">

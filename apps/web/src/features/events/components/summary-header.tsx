@@ -106,7 +106,7 @@ function FilterSelect({
 
 function Figure({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
-    <Box sx={{ minWidth: 96 }}>
+    <Box sx={{ minWidth: 64 }}>
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
         {label}
       </Typography>
@@ -134,8 +134,8 @@ export function SummaryHeader(props: SummaryHeaderProps) {
       sx={{ position: 'sticky', top: 0, zIndex: 2, p: 2, mb: 3 }}
     >
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
             <ToggleButtonGroup
               exclusive
               size="small"
@@ -178,7 +178,7 @@ export function SummaryHeader(props: SummaryHeaderProps) {
             </Tooltip>
           </Stack>
           {props.showSummary && (
-            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={2.5} sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: { md: 'flex-end' } }}>
               <Figure
                 label={EVENTS_COPY.counts.total}
                 value={summary?.total_events.formatted_count ?? '0'}
