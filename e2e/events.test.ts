@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, repoRoot, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import {
+  apiSession,
+  newContext,
+  repoRoot,
+  screenshot,
+  signInByMagicLink,
+  useProduct,
+} from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -17,7 +24,9 @@ async function waitForDemoGroups(url: string, cookie: string): Promise<number> {
   const deadline = Date.now() + 150_000;
   const start = new Date(Date.now() - 14 * 86_400_000).toISOString();
   for (;;) {
-    const res = await fetch(`${url}/v1/events/groups?start_time=${encodeURIComponent(start)}`, { headers: { cookie } });
+    const res = await fetch(`${url}/v1/events/groups?start_time=${encodeURIComponent(start)}`, {
+      headers: { cookie },
+    });
     if (res.ok) {
       const body = (await res.json()) as { event_groups: unknown[] };
       if (body.event_groups.length >= 3) return body.event_groups.length;
@@ -28,6 +37,8 @@ async function waitForDemoGroups(url: string, cookie: string): Promise<number> {
 }
 
 const search = (page: Page) => new URL(page.url()).searchParams;
+/** The machine is shared: give waits on the URL and controls the time a loaded page needs. */
+const POLL = { timeout: 20_000 };
 
 /** The events screens: feed, filters, period stepper, time picker, detail overlay, share and feedback. */
 describe('the events screens', () => {
@@ -51,7 +62,7 @@ describe('the events screens', () => {
     // The header and the first cards; a severity with events is picked and written to the URL.
     const header = page.getByRole('region', { name: 'Events summary' });
     await header.getByText('Total events').waitFor();
-    await expect.poll(() => search(page).get('severity')).toMatch(/^(High|Medium|Low)$/);
+    await expect.poll(() => search(page).get('severity') ?? '', POLL).toMatch(/^(High|Medium|Low)$/);
     const cards = page.getByTestId('event-card');
     await cards.first().waitFor({ timeout: 30_000 });
     expect(await cards.count()).toBeGreaterThan(0);
@@ -65,36 +76,36 @@ describe('the events screens', () => {
     expect(await status.inputValue()).toBe('');
     await page.getByRole('option', { name: 'Live' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => search(page).get('status')).toBe('Live');
+    await expect.poll(() => search(page).get('status'), POLL).toBe('Live');
     // Backspace does not remove the tag.
     await status.focus();
     await page.keyboard.press('Backspace');
     expect(search(page).get('status')).toBe('Live');
     await page.getByRole('button', { name: 'Clear All' }).click();
-    await expect.poll(() => search(page).get('status')).toBeNull();
-    await expect.poll(() => search(page).get('severity')).toBe('');
+    await expect.poll(() => search(page).get('status'), POLL).toBeNull();
+    await expect.poll(() => search(page).get('severity'), POLL).toBe('');
     await cards.first().waitFor();
 
     // Period stepper: next is disabled in the current week; previous steps back a whole week, next returns.
     const next = page.getByRole('button', { name: 'Next period' });
     expect(await next.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous period' }).click();
-    await expect.poll(() => search(page).get('startDate')).not.toBeNull();
+    await expect.poll(() => search(page).get('startDate'), POLL).not.toBeNull();
     const previousStart = new Date(search(page).get('startDate')!);
     expect(previousStart.getUTCDay()).toBe(0);
     expect(await next.isDisabled()).toBe(false);
     // Month from there: the current month, running to today, so next is disabled again; back a month and forth.
     await page.getByRole('button', { name: 'Month', exact: true }).click();
-    await expect.poll(() => search(page).get('pipelineSchedule')).toBe('m');
+    await expect.poll(() => search(page).get('pipelineSchedule'), POLL).toBe('m');
     expect(new Date(search(page).get('startDate')!).getUTCDate()).toBe(1);
-    await expect.poll(() => next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isDisabled(), POLL).toBe(true);
     await page.getByRole('button', { name: 'Previous period' }).click();
-    await expect.poll(() => next.isDisabled()).toBe(false);
+    await expect.poll(() => next.isDisabled(), POLL).toBe(false);
     await view(page, 'events-previous-month');
     await next.click();
-    await expect.poll(() => next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isDisabled(), POLL).toBe(true);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
-    await expect.poll(() => search(page).get('pipelineSchedule')).toBe('w');
+    await expect.poll(() => search(page).get('pipelineSchedule'), POLL).toBe('w');
 
     // Time picker: a range under five minutes cannot be submitted; a preset can.
     await page.getByRole('button', { name: 'Pick date & time range' }).click();
@@ -115,7 +126,10 @@ describe('the events screens', () => {
 
     // A card opens its group as an overlay above the feed.
     const title = await cards.first().getByRole('heading').innerText();
-    await cards.first().getByRole('button', { name: /^Open event group/ }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /^Open event group/ })
+      .click();
     await page.waitForURL('**/events/groups/**');
     const overlay = page.getByRole('dialog', { name: 'Event group' });
     await overlay.getByRole('heading', { name: title }).waitFor();
@@ -144,10 +158,10 @@ describe('the events screens', () => {
     const thumbsUp = overlay.getByRole('button', { name: 'Yes, this was helpful' });
     await thumbsUp.click();
     await overlay.getByText('Thanks for the feedback!').waitFor();
-    await expect.poll(() => thumbsUp.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => thumbsUp.getAttribute('aria-pressed'), POLL).toBe('true');
     await overlay.getByText('Thanks for the feedback!').waitFor({ state: 'hidden', timeout: 5000 });
     await thumbsUp.click();
-    await expect.poll(() => thumbsUp.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => thumbsUp.getAttribute('aria-pressed'), POLL).toBe('false');
 
     // Rows expand to their payload.
     const logs = overlay.getByTestId('event-logs');
@@ -181,7 +195,9 @@ describe('the events screens', () => {
     await page.getByText('For the best experience, please switch to a desktop browser.').waitFor();
     await view(page, 'events-group-narrow');
 
-    const recorded = await fetch(`${product.server.url}/v1/events/groups?page_num=1`, { headers: { cookie: session.cookie } });
+    const recorded = await fetch(`${product.server.url}/v1/events/groups?page_num=1`, {
+      headers: { cookie: session.cookie },
+    });
     expect(recorded.ok).toBe(true);
     expect(consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e))).toEqual([]);
     await context.close();
@@ -197,7 +213,7 @@ describe('the events screens', () => {
     await page.goto('/events');
     await page.getByText('No errors found impacting your business').waitFor({ timeout: 30_000 });
     await page.getByText("You're all caught up here!").or(page.getByTestId('events-empty')).first().waitFor();
-    await expect.poll(() => search(page).get('severity')).toBe('High');
+    await expect.poll(() => search(page).get('severity'), POLL).toBe('High');
     await view(page, 'events-empty-workspace');
     await context.close();
   });

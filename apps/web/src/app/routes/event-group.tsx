@@ -56,8 +56,9 @@ export function Component() {
         onClose={back}
         fullWidth
         maxWidth={false}
-        aria-label="Event group"
-        slotProps={{ paper: { sx: { width: 'min(1400px, 96vw)', maxHeight: '94vh', m: 1 } } }}
+        slotProps={{
+          paper: { 'aria-label': 'Event group', sx: { width: 'min(1400px, 96vw)', maxHeight: '94vh', m: 1 } },
+        }}
       >
         <DialogContent sx={{ p: { xs: 1.5, md: 3 } }}>
           <EventGroupDetail

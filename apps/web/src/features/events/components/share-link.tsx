@@ -64,7 +64,13 @@ export function ShareLink({ groupId, variant }: { groupId: string; variant: 'but
   };
 
   return (
-    <Tooltip title={EVENTS_COPY.detail.linkCopied} open={copied} disableHoverListener disableFocusListener>
+    <Tooltip
+      title={EVENTS_COPY.detail.linkCopied}
+      open={copied}
+      describeChild
+      disableHoverListener
+      disableFocusListener
+    >
       {variant === 'button' ? (
         <Button size="small" variant="outlined" startIcon={<IosShareIcon />} onClick={() => void share()}>
           {EVENTS_COPY.detail.share}

@@ -178,7 +178,11 @@ export function SummaryHeader(props: SummaryHeaderProps) {
             </Tooltip>
           </Stack>
           {props.showSummary && (
-            <Stack direction="row" spacing={2.5} sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: { md: 'flex-end' } }}>
+            <Stack
+              direction="row"
+              spacing={2.5}
+              sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: { md: 'flex-end' } }}
+            >
               <Figure
                 label={EVENTS_COPY.counts.total}
                 value={summary?.total_events.formatted_count ?? '0'}

@@ -44,9 +44,12 @@ export function defaultRange(now: number, tz?: string | null): TimeRange {
   return periodRange(periodStart(now, 'week', tz), 'week', now, tz);
 }
 
-/** The current period of a range (when the period kind changes, the range's start picks the new one). */
+/**
+ * The period of the new kind that holds the range's end (switching the current month to weeks gives the current
+ * week, not the month's first).
+ */
 export function currentPeriod(range: TimeRange, period: Period, now: number, tz?: string | null): TimeRange {
-  return periodRange(periodStart(range.start, period, tz), period, now, tz);
+  return periodRange(periodStart(range.end, period, tz), period, now, tz);
 }
 
 /** One period back or forward from the one holding the range's start. */
