@@ -203,10 +203,11 @@ await runWithCleanup(async (cleanup) => {
     group: group ? [`/v1/insights/groups/${group.group_id}`] : [],
     series: group ? [`/v1/pattern_series?kpi_id=${group.top_kpi_id}&pipeline_schedule=h`] : [],
   };
+  // 0 skips the latency runs (and the second backfill), to time the backfill and the increment alone.
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
   const idle: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, list] of Object.entries(paths))
-    if (list.length) idle[name] = await load(api, list, seconds, server.pid);
+    if (list.length && seconds > 0) idle[name] = await load(api, list, seconds, server.pid);
   for (const [name, r] of Object.entries(idle))
     console.log(
       `idle ${name}: ${r.requests} requests, ${fmt(r.rps)}/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, errors ${r.errors}; ` +
@@ -214,17 +215,20 @@ await runWithCleanup(async (cleanup) => {
     );
 
   // The feed while every metric is backfilled again.
-  await db.query('update warehouse_tables set needs_full_recompute = true');
-  const busyStart = await dbNow(db);
-  for (const id of ids) await api.send('POST', `/v1/connectors/${id}/sync`);
-  const busy = await load(api, paths.feed, seconds, server.pid);
-  console.log(
-    `feed during a backfill: ${busy.requests} requests, p50 ${fmt(busy.p50)} ms, p95 ${fmt(busy.p95)} ms, errors ${busy.errors}`,
-  );
-  await waitForIdleJobs(db);
-  console.log(
-    `(that backfill took ${fmt((Math.max(...(await jobsSince(db, null, busyStart)).map((j) => j.completedOn?.getTime() ?? 0)) - busyStart.getTime()) / 1000)} s)`,
-  );
+  let busy = { requests: 0, p50: Number.NaN, p95: Number.NaN, errors: 0 };
+  if (seconds > 0) {
+    await db.query('update warehouse_tables set needs_full_recompute = true');
+    const busyStart = await dbNow(db);
+    for (const id of ids) await api.send('POST', `/v1/connectors/${id}/sync`);
+    busy = await load(api, paths.feed, seconds, server.pid);
+    console.log(
+      `feed during a backfill: ${busy.requests} requests, p50 ${fmt(busy.p50)} ms, p95 ${fmt(busy.p95)} ms, errors ${busy.errors}`,
+    );
+    await waitForIdleJobs(db);
+    console.log(
+      `(that backfill took ${fmt((Math.max(...(await jobsSince(db, null, busyStart)).map((j) => j.completedOn?.getTime() ?? 0)) - busyStart.getTime()) / 1000)} s)`,
+    );
+  }
 
   // Incremental: one new hour at the source, synced, analysed.
   const next = generateStore({ seed: 42, end: new Date(end.getTime() + HOUR) });
@@ -240,6 +244,28 @@ await runWithCleanup(async (cleanup) => {
   const incrementalS =
     (Math.max(...incJobs.map((j) => j.completedOn?.getTime() ?? 0)) - incStart.getTime()) / 1000;
   console.log(`incremental (one new hour, sync + series + pipelines): ${fmt(incrementalS)} s`);
+  // Where the incremental time went: each job from its start to its end, and the pipeline's runs by grain.
+  for (const j of incJobs)
+    console.log(
+      `  ${j.name}: queued +${fmt(((j.startedOn?.getTime() ?? 0) - incStart.getTime()) / 1000)} s, ` +
+        `ran ${fmt(((j.completedOn?.getTime() ?? 0) - (j.startedOn?.getTime() ?? 0)) / 1000)} s`,
+    );
+  const { rows: incRuns } = await db.query<{
+    grain: string;
+    runs: number;
+    series: number;
+    ms: number;
+    analysis_ms: number;
+  }>(
+    `select grain, count(*)::int as runs, sum(series_count)::int as series, sum(duration_ms)::int as ms,
+            sum(analysis_ms)::int as analysis_ms
+       from pipeline_runs where last_run >= $1 group by grain order by grain`,
+    [incStart],
+  );
+  for (const r of incRuns)
+    console.log(
+      `  runs ${r.grain}: ${r.runs} metric(s), ${r.series} series, ${fmt(r.ms / 1000)} s (analysis ${fmt(r.analysis_ms / 1000)} s)`,
+    );
 
   const errors = Object.values(idle).reduce((s, r) => s + r.errors, 0) + busy.errors;
   console.log(

@@ -15,6 +15,7 @@ import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import errorHandler from './plugins/error-handler';
+import errorReporting from './plugins/error-reporting';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionSecret', await sessionSecret(db, config.sessionSecret));
   await app.register(cookie, { secret: app.sessionSecret });
   await app.register(rateLimit, { global: false });
+  await app.register(errorReporting);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(authPlugin);

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
   SHOPIFY_API_ENDPOINT: optionalString,
+  SENTRY_DSN: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
+    'SENTRY_DSN must look like https://<key>@<host>/<project>',
+  ),
+  SENTRY_RELEASE: optionalString,
   POSTHOG_KEY: optionalString,
   POSTHOG_HOST: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
@@ -87,6 +92,10 @@ export interface Config {
   };
   /** The Shopify app's credentials; the Shopify connector says it is not configured without them. */
   shopify: { apiKey: string; apiSecret: string; endpoint: string | undefined } | undefined;
+  /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
+  sentryDsn: string | undefined;
+  /** The release reported with errors. */
+  release: string | undefined;
   /** A PostHog-compatible capture endpoint; product-analytics events are only stored without it. */
   posthog: { key: string; host: string } | undefined;
   logLevel: string;
@@ -178,6 +187,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
         ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, endpoint: e.SHOPIFY_API_ENDPOINT }
         : undefined,
+    sentryDsn: e.SENTRY_DSN,
+    release: e.SENTRY_RELEASE,
     posthog:
       e.POSTHOG_KEY && e.POSTHOG_HOST
         ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, '') }

@@ -21,6 +21,8 @@ export const SHELL_COPY = {
   preferences: 'Preferences',
   manageDatasources: 'Manage Datasources',
   logout: 'Logout',
+  help: 'Help',
+  chatWithUs: 'Chat with us',
   viewingCustomer: (name: string) => `Viewing ${name}`,
   loadingWorkspace: 'Loading your workspace',
 } as const;

@@ -18,6 +18,10 @@ function email(name: string, value: string | undefined, fallback: string): strin
   return candidate;
 }
 
+function optionalUrl(name: string, value: string | undefined): string | null {
+  return value?.trim() ? url(name, value, value) : null;
+}
+
 const raw = import.meta.env;
 
 export const env = {
@@ -26,6 +30,11 @@ export const env = {
   termsUrl: url('VITE_TERMS_URL', raw.VITE_TERMS_URL, 'https://tidemark.app/terms'),
   privacyUrl: url('VITE_PRIVACY_URL', raw.VITE_PRIVACY_URL, 'https://tidemark.app/privacy'),
   supportEmail: email('VITE_SUPPORT_EMAIL', raw.VITE_SUPPORT_EMAIL, 'support@tidemark.app'),
+  /** Error reporting (Sentry); without it failures are only shown, not reported. */
+  sentryDsn: optionalUrl('VITE_SENTRY_DSN', raw.VITE_SENTRY_DSN),
+  sentryRelease: raw.VITE_SENTRY_RELEASE?.trim() || null,
+  /** The support chat's website id (Crisp); without it, help is a prefilled mail to supportEmail. */
+  supportChatId: raw.VITE_SUPPORT_CHAT_ID?.trim() || null,
   isTest: raw.MODE === 'test',
 } as const;
 

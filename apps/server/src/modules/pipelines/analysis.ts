@@ -28,6 +28,11 @@ export interface AnalysisSeries {
   y: Array<number | null>;
   /** Rows behind each bucket: a ratio's segment matters by its share of them. */
   n?: number[];
+  /**
+   * The expected value of each complete bucket from an earlier fit (extended by its forecast): the series is
+   * not fitted again in this run, only read for the overall insights' root cause. See REFIT_WITHIN.
+   */
+  expected?: Array<number | null>;
 }
 
 export interface AnalysisInput {
@@ -98,17 +103,35 @@ function completeBuckets(series: AnalysisSeries): { timestamp: number; value: nu
   return points;
 }
 
+type Range = ReturnType<typeof analyzeSeries>['range'];
+/** What the root cause reads of a value's fit: this run's, or an earlier one's carried forward. */
+type FittedValue = { status: SeriesStatus; range: Pick<Range, 'timestamps' | 'y' | 'yhat' | 'periods'> };
+
 export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const { grain, metric } = input;
   const text = { timezone: input.timezone, currency_symbol: input.currency_symbol };
   const fits: SeriesFit[] = [];
   const findings: InsightFinding[] = [];
   const ranges = new Map<string, ReturnType<typeof analyzeSeries>>();
+  const carried = new Map<string, FittedValue>();
 
   // The overall series first: dimension values are weighed against it.
   const ordered = [...input.series].sort((a, b) => Number(a.dim_name !== '') - Number(b.dim_name !== ''));
   const overallSeries = ordered[0]?.dim_name === '' ? ordered[0] : null;
   for (const series of ordered) {
+    if (series.expected && series.dim_name !== '') {
+      const complete = completeBuckets(series);
+      carried.set(`${series.dim_name}\u0000${series.dim_val}`, {
+        status: 'ok',
+        range: {
+          timestamps: complete.map((p) => p.timestamp),
+          y: Float64Array.from(complete, (p) => p.value ?? Number.NaN),
+          yhat: Float64Array.from(complete, (_, i) => series.expected![i] ?? Number.NaN),
+          periods: ranges.get('\u0000')?.range.periods ?? [],
+        },
+      });
+      continue;
+    }
     const analysis = analyzeSeries(completeBuckets(series), {
       grain,
       holidays: holidayBuckets(series.ts, input.holidays ?? []),
@@ -196,7 +219,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   {
     for (const finding of findings) {
       if (finding.dim_name !== '') continue;
-      const at = rootCauseAt(finding, input, ranges);
+      const at = rootCauseAt(finding, input, (key) => ranges.get(key) ?? carried.get(key));
       if (!at || at.result.status !== 'ok') continue;
       const rc = at.result;
       finding.rootcause = rc;
@@ -227,13 +250,13 @@ const POPULATION_CYCLES = 4;
 function rootCauseAt(
   finding: InsightFinding,
   input: AnalysisInput,
-  ranges: Map<string, ReturnType<typeof analyzeSeries>>,
+  fitOf: (key: string) => FittedValue | undefined,
 ): { result: RootCauseResult; dimensions: RootCauseDimension[] } | null {
   const additive = input.metric.additive;
   const byDimension = new Map<string, RootCauseDimension>();
   for (const s of input.series) {
     if (s.dim_name === '') continue;
-    const analysis = ranges.get(`${s.dim_name}\u0000${s.dim_val}`);
+    const analysis = fitOf(`${s.dim_name}\u0000${s.dim_val}`);
     if (!analysis || analysis.status !== 'ok') continue;
     const { range } = analysis;
     const rowsAt = new Map(s.ts.map((t, i) => [t, s.n?.[i] ?? 0]));

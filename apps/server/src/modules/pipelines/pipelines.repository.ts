@@ -48,6 +48,11 @@ export interface SeriesInput {
   n: number[];
   /** The digest stored with the last fit, if any. */
   fit_input: string | null;
+  fit_status: string | null;
+  /** The last fit's expected values (one per bucket complete then) and its forecast past them. */
+  yhat: Array<number | null> | null;
+  forecast_ts: number[] | null;
+  forecast_yhat: number[] | null;
 }
 
 export async function seriesOf(
@@ -55,7 +60,10 @@ export async function seriesOf(
   input: { tenantId: number; kpiId: number; grain: string },
 ): Promise<SeriesInput[]> {
   return db.query<SeriesInput>(
-    `select dim_name, dim_val, array(select extract(epoch from t) * 1000 from unnest(ts) t)::float8[] as ts, y, n, fit_input
+    `select dim_name, dim_val, array(select extract(epoch from t) * 1000 from unnest(ts) t)::float8[] as ts, y, n,
+            fit_input, fit_status, yhat,
+            array(select extract(epoch from t) * 1000 from unnest(forecast_ts) t)::float8[] as forecast_ts,
+            forecast_yhat
        from series where tenant_id = $1 and kpi_id = $2 and grain = $3 order by dim_name, dim_val`,
     [input.tenantId, input.kpiId, input.grain],
   );

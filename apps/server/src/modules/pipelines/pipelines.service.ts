@@ -12,7 +12,7 @@ import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
-import { createHash } from 'node:crypto';
+import { carriedExpected, fitInputOf } from './fit-carry';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 
@@ -149,13 +149,17 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
             holidays: span.length
               ? retailHolidays(Math.min(...span), Math.max(...span) + 31 * 86_400_000, settings.timezone)
               : [],
-            series: rows.map((r) => ({
-              dim_name: r.dim_name,
-              dim_val: r.dim_val,
-              ts: r.ts,
-              y: r.y,
-              n: r.n.map(Number),
-            })),
+            series: rows.map((r) => {
+              const expected = grain === 'h' ? carriedExpected(r, settingsKey) : null;
+              return {
+                dim_name: r.dim_name,
+                dim_val: r.dim_val,
+                ts: r.ts,
+                y: r.y,
+                n: r.n.map(Number),
+                ...(expected ? { expected } : {}),
+              };
+            }),
           },
           { signal },
         );
@@ -482,15 +486,4 @@ function metricKey(metric: repo.PipelineMetric, additive: boolean): string {
     metric.is_derived,
     additive,
   ]);
-}
-
-/** A digest of what a fit is made from: the complete buckets' times and values (the last bucket still fills). */
-function fitInputOf(row: repo.SeriesInput, settings: string): string {
-  const complete = row.ts.length - 1;
-  const values = new Float64Array(Math.max(0, complete) * 2);
-  for (let i = 0; i < complete; i++) {
-    values[2 * i] = row.ts[i]!;
-    values[2 * i + 1] = row.y[i] ?? Number.NaN;
-  }
-  return createHash('sha256').update(settings).update(new Uint8Array(values.buffer)).digest('hex');
 }

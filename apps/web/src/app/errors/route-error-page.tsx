@@ -2,6 +2,8 @@ import { catalogueFor } from '@tidemark/contract';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { StatusScreen } from '@/components/status-screen';
 import { isApiError } from '@/lib/api-client';
+import { reportError } from '@/lib/error-reporting';
+import { useEffect } from 'react';
 import { ERROR_COPY } from '../messages';
 import { ErrorActions } from './error-actions';
 import { NotFoundPage } from './not-found-page';
@@ -17,6 +19,12 @@ function describe(error: unknown): { title: string; message: string } | 'not-fou
 export function RouteErrorPage({ fullPage = true }: { fullPage?: boolean }) {
   const error = useRouteError();
   const described = describe(error);
+  // A crash or a server failure is reported; a 4xx or an unknown page is the user's path, not a fault.
+  const unexpected =
+    described !== 'not-found' && !(isApiError(error) && error.status > 0 && error.status < 500);
+  useEffect(() => {
+    if (unexpected && !isRouteErrorResponse(error)) reportError(error);
+  }, [error, unexpected]);
   if (described === 'not-found') return <NotFoundPage fullPage={fullPage} />;
   return (
     <StatusScreen

@@ -1,3 +1,4 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import StorageOutlinedIcon from '@mui/icons-material/StorageOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -22,6 +23,7 @@ import {
   useSelectedCustomer,
   useTenants,
 } from '@/session';
+import { isSupportChatConfigured, openSupportChat, supportMailHref } from '@/lib/support-chat';
 import { SHELL_COPY } from '../messages';
 
 function initials(given: string | null, family: string | null, email: string): string {
@@ -112,6 +114,35 @@ export function AccountMenu() {
               <StorageOutlinedIcon fontSize="small" />
             </ListItemIcon>
             {SHELL_COPY.manageDatasources}
+          </MenuItem>
+        )}
+        {isSupportChatConfigured() ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              openSupportChat();
+            }}
+          >
+            <ListItemIcon>
+              <HelpOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            {SHELL_COPY.chatWithUs}
+          </MenuItem>
+        ) : (
+          <MenuItem
+            component="a"
+            href={supportMailHref({
+              email: user.email,
+              workspace:
+                tenants.find((t) => t.tenant_id === (viewing?.tenant_id ?? user.tenant_id))?.display_name ??
+                'my workspace',
+            })}
+            onClick={close}
+          >
+            <ListItemIcon>
+              <HelpOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            {SHELL_COPY.help}
           </MenuItem>
         )}
         <MenuItem

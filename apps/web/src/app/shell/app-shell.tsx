@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { GlobalFilterSync } from '@/features/filters';
 import { useFlags } from '@/features/flags';
-import { clearStoredGlobalFilter, useDemoMode } from '@/session';
+import { startSupportChat } from '@/lib/support-chat';
+import { clearStoredGlobalFilter, useCurrentUser, useDemoMode } from '@/session';
 import { DemoBanner } from './demo-banner';
 import { TopBar } from './top-bar';
 
@@ -14,6 +15,10 @@ export function AppShell() {
   const navigation = useNavigation();
   const { flags, isPending } = useFlags();
   const globalFilterOff = !isPending && !flags['global-filter'];
+  const user = useCurrentUser();
+  const displayName = [user.given_name, user.family_name].filter(Boolean).join(' ');
+
+  useEffect(() => startSupportChat({ email: user.email, name: displayName }), [user.email, displayName]);
 
   // With the global-filter feature off, no stored filter may keep segmenting the data (spec 1 §4).
   useEffect(() => {

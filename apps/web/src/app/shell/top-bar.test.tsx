@@ -100,7 +100,7 @@ describe('TopBar', () => {
     expect(demoLandingAfterSwitchOn(from)).toBe(want);
   });
 
-  it('shows the account menu for a member: Preferences, Manage Datasources, Logout, no Change Customer', async () => {
+  it('shows the account menu for a member: Preferences, Manage Datasources, Help, Logout, no Change Customer', async () => {
     serve();
     renderRoute('/events');
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
@@ -109,7 +109,10 @@ describe('TopBar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Preferences', 'Manage Datasources', 'Logout']);
+    ).toEqual(['Preferences', 'Manage Datasources', 'Help', 'Logout']);
+    // No support chat configured: help is a prefilled mail naming the workspace.
+    const help = within(menu).getByRole('menuitem', { name: 'Help' });
+    expect(help.getAttribute('href')).toMatch(/^mailto:[^?]+\?subject=Help%20with%20Tidemark/);
   });
 
   it('offers Change Customer to operators and opens the picker', async () => {
