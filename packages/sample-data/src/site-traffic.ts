@@ -7,7 +7,8 @@ import { SeededRandom } from './random';
 
 export interface SiteTrafficOptions {
   seed: number;
-  /** The newest moment of traffic (events are spread over the hours before it). */
+  /** The newest moment of traffic (events are spread over the hours before it); a whole hour keeps the rollup's
+   * hours the same from run to run. */
   end: Date;
   /** Hours of traffic before `end` (the ingest trusts browser clocks up to 24 hours back). */
   hours?: number;
@@ -127,7 +128,7 @@ const AGENT_WEIGHTS = AGENTS.map((a) => a.weight);
 const PRODUCTS = ['linen-shirt', 'canvas-tote', 'wool-beanie', 'denim-jacket', 'leather-belt', 'silk-scarf'];
 const COLLECTIONS = ['new-arrivals', 'summer', 'accessories'];
 const HOUR_MS = 3_600_000;
-/** Share of the daily peak per hour of the day (UTC), shoppers mostly in the afternoon and evening. */
+/** Share of the daily peak per hour of the day, shoppers mostly in the afternoon and evening. */
 const DAY_SHAPE = [
   0.35, 0.3, 0.25, 0.2, 0.2, 0.25, 0.35, 0.5, 0.65, 0.75, 0.8, 0.85, 0.9, 0.9, 0.9, 0.95, 1, 1, 0.95, 0.9,
   0.85, 0.75, 0.6, 0.45,
@@ -171,7 +172,9 @@ export function generateSiteTraffic(options: SiteTrafficOptions): SiteTraffic {
   const newBundle = `${origin}/assets/checkout.9d0f7e31.js`;
 
   for (let hourStart = startMs; hourStart < endMs; hourStart += HOUR_MS) {
-    const shape = DAY_SHAPE[new Date(hourStart).getUTCHours()]!;
+    // The day's shape is laid relative to the end (which is read as 20:00), so the same seed gives the same
+    // traffic whatever the time it is generated at, only shifted.
+    const shape = DAY_SHAPE[(Math.round((hourStart - endMs) / HOUR_MS) + 20 + 48) % 24]!;
     const sessions = rnd.poisson(perHour * shape);
     for (let s = 0; s < sessions; s++) {
       const agent = AGENTS[rnd.pick(AGENT_WEIGHTS, AGENT_TOTAL)]!;

@@ -21,7 +21,8 @@ export async function loadDemoSiteTraffic(
   const key = await siteKeyOfTenant(base, input.tenantId);
   if (!key) return null;
   await saveSiteSampling(base, input.tenantId, { sampling_rate: 1 });
-  const end = input.end ?? new Date();
+  // Up to the last whole hour: the same traffic, only shifted, whenever it is made.
+  const end = input.end ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   const traffic = generateSiteTraffic({ seed: DEMO_SEED, end, sampleRate: 1 });
   for (let i = 0; i < traffic.beacons.length; i += IN_FLIGHT) {
     await Promise.all(
@@ -31,7 +32,7 @@ export async function loadDemoSiteTraffic(
     );
   }
   await rollUpEvents(base);
-  await groupTenantErrors(base, input.tenantId, end);
+  await groupTenantErrors(base, input.tenantId);
   base.log.info({ tenantId: input.tenantId, ...traffic.counts }, 'demo workspace loaded with site traffic');
   return traffic;
 }

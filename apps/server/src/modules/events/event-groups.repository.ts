@@ -80,6 +80,18 @@ export async function averageOrderValue(
   return row?.aov ?? null;
 }
 
+/** What one order is worth by the workspace's order metric (its dollar impact), when one is set. */
+export async function orderMetricValue(db: Queryable, tenantId: number): Promise<number | null> {
+  const [row] = await db.query<{ v: number }>(
+    `select dollar_impact::float8 as v from metrics
+     where tenant_id = $1 and is_active and dollar_impact > 0
+       and lower(kpi_display_name) in ('orders', 'order count', 'number of orders', 'transactions')
+     order by kpi_id limit 1`,
+    [tenantId],
+  );
+  return row?.v ?? null;
+}
+
 export interface ErrorSpan {
   first_at: Date;
   last_at: Date;

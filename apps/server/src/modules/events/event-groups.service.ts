@@ -1,8 +1,4 @@
 import {
-  EVENT_DIMENSION_IDS,
-  EVENT_GROUPS_PAGE_SIZE,
-  EVENT_LOG_ROWS_MAX,
-  EVENT_MESSAGES,
   EVENT_NEW_GROUP_MIN_SESSIONS,
   catalogueFor,
   type BrowserErrorSubType,
@@ -16,7 +12,7 @@ import {
   type PercentageExtentDistribution,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
-import type { BaseContext, TenantContext } from '../../plugins/context';
+import type { BaseContext } from '../../plugins/context';
 import * as repo from './event-groups.repository';
 import {
   HOUR_MS,
@@ -90,7 +86,15 @@ export async function groupTenantErrors(
     entry.errors[i] = (entry.errors[i] ?? 0) + r.est;
   }
   const seen = await repo.fingerprintsSeenBefore(base.db, tenantId, new Date(firstDataHour));
-  const aov = await repo.averageOrderValue(base.db, tenantId, new Date(nowHour + HOUR_MS));
+  // The collector's purchases price an order; without any, the workspace's order metric when connected.
+  const collectorAov = await repo.averageOrderValue(base.db, tenantId, new Date(nowHour + HOUR_MS));
+  const metricAov = collectorAov === null ? await repo.orderMetricValue(base.db, tenantId) : null;
+  const aov =
+    collectorAov !== null
+      ? { value: collectorAov, source: 'collector' as const }
+      : metricAov !== null
+        ? { value: metricAov, source: 'orders_metric' as const }
+        : null;
   const site = await repo.storeUrlOf(base.db, tenantId);
   let written = 0;
   for (const [fingerprint, { subType, errors }] of byFingerprint) {
@@ -135,7 +139,7 @@ async function writeGroup(
     subType: BrowserErrorSubType;
     episode: Episode;
     errors: Float64Array;
-    aov: number | null;
+    aov: { value: number; source: 'collector' | 'orders_metric' } | null;
     now: number;
     site: string | null;
   },
@@ -183,7 +187,8 @@ async function writeGroup(
     affectedConversions: Math.round((hit?.conversions ?? 0) / sampleRate),
     comparableSessions: clean?.sessions ?? 0,
     comparableConversions: clean?.conversions ?? 0,
-    averageOrderValue: g.aov,
+    averageOrderValue: g.aov?.value ?? null,
+    orderValueSource: g.aov?.source ?? null,
   });
 
   const [latest] = await repo.errorLogRows(base.db, g.tenantId, g.fingerprint, from, to, 1);
@@ -392,5 +397,3 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
 }
 
 export const notFoundGroup = () => new AppError('not_found', catalogueFor(404, 'Group').message);
-export { EVENT_DIMENSION_IDS, EVENT_GROUPS_PAGE_SIZE, EVENT_LOG_ROWS_MAX, EVENT_MESSAGES };
-export type { TenantContext };

@@ -9,7 +9,6 @@ import {
   type EventFilters,
   type EventGroup,
   type EventGroupsQuery,
-  type EventImpactSection,
   type EventSummary,
   type EventSummaryQuery,
   type RelatedMetric,
@@ -19,7 +18,7 @@ import type { TenantContext } from '../../plugins/context';
 import { getMetricOrThrow } from '../metrics/metrics.service';
 import { patternSeries } from '../series/series.service';
 import * as repo from './event-groups.repository';
-import { EVENT_DIMENSIONS, eventGroupOf, notFoundGroup } from './event-groups.service';
+import { eventGroupOf, notFoundGroup } from './event-groups.service';
 import { HOUR_MS, funnelOf } from './grouping';
 
 // The events API (spec 2 §7): thin reads of event_groups and the hourly rollups, scoped by ctx.tenantId.
@@ -642,6 +641,3 @@ const DIMENSION_COLUMNS: Record<EventDimensionId, 'browser' | 'os' | 'device' | 
 export async function eventDimensionValues({ ctx, id }: { ctx: TenantContext; id: EventDimensionId }) {
   return { data: await repo.dimensionValues(ctx.db, ctx.tenantId, DIMENSION_COLUMNS[id]) };
 }
-
-export { EVENT_DIMENSIONS };
-export type { EventImpactSection };

@@ -19,8 +19,9 @@ export const HOUR_MS = 3_600_000;
 const QUIET_HOURS = EVENT_GROUP_QUIET_MINUTES / 60;
 /** A fingerprint is "new" only when the site reported page views this long before it first appeared. */
 export const NEW_BASELINE_HOURS = 6;
-/** An hour above the expected rate must also have this many (estimated) errors and twice the expected rate. */
-const RATE_MIN_ERRORS = 5;
+/** An hour above the expected rate must also have this many (estimated) errors and 3 times the expected rate. */
+const RATE_MIN_ERRORS = 10;
+const RATE_MIN_FACTOR = 3;
 /** With at least this much hourly history the expected rate comes from packages/detect; before, a robust median. */
 const DETECT_MIN_HOURS = 72;
 
@@ -72,7 +73,7 @@ export function hoursAboveRange(grid: number[], pageviews: Float64Array, errors:
   for (let i = 0; i < grid.length; i++) {
     if (errors[i]! < RATE_MIN_ERRORS) continue;
     const exp = Number.isFinite(expected[i]!) ? Math.max(expected[i]!, 0) : 0;
-    if (rate[i]! > upper[i]! && rate[i]! > 2 * exp) out.add(grid[i]!);
+    if (rate[i]! > upper[i]! && rate[i]! > RATE_MIN_FACTOR * exp) out.add(grid[i]!);
   }
   return out;
 }
@@ -245,6 +246,7 @@ export function dollarImpact(input: {
   comparableSessions: number;
   comparableConversions: number;
   averageOrderValue: number | null;
+  orderValueSource?: 'collector' | 'orders_metric' | null;
 }): { value: number | null; basis: EventImpactBasis } {
   const crA = input.affectedSessions > 0 ? input.affectedConversions / input.affectedSessions : null;
   const crC = input.comparableSessions > 0 ? input.comparableConversions / input.comparableSessions : null;
@@ -267,7 +269,7 @@ export function dollarImpact(input: {
       comparable_conversions: input.comparableConversions,
       comparable_conversion_rate: crC === null ? null : round(crC, 4),
       average_order_value: input.averageOrderValue === null ? null : round(input.averageOrderValue, 2),
-      order_value_source: input.averageOrderValue === null ? null : 'collector',
+      order_value_source: input.averageOrderValue === null ? null : (input.orderValueSource ?? 'collector'),
       minimum_sessions: EVENT_IMPACT_MIN_SESSIONS,
       formula: IMPACT_FORMULA,
     },
