@@ -1,7 +1,7 @@
 import { routes } from '@tidemark/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { reportInfo } from '@/lib/report-info';
+import { reportInfo } from '@/lib/error-reporting';
 import { scopeKey, scopeQuery, scopeReady, useEventsScope, type EventsScope } from './scope';
 
 export type CompareSeries = ResponseOf<typeof routes.compareMetric>;

@@ -53,7 +53,12 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Stack
+              useFlexGap
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+            >
               {logo ? <Avatar src={logo} alt={who ?? ''} sx={{ width: 20, height: 20 }} /> : null}
               <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600 }}>
                 {group.formatted_event_group_sequence_id}
@@ -73,7 +78,7 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
             <Typography variant="body2" sx={{ color: 'text.secondary', ...clamp(4) }}>
               {group.summary}
             </Typography>
-            <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
+            <Stack useFlexGap direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
               <Chip size="small" label={`${EVENTS_COPY.card.dur}: ${duration}`} />
               <Chip size="small" label={`${EVENTS_COPY.card.freq}: ${group.labels.frequency || '-'}`} />
               {skews.map((s) => (

@@ -179,6 +179,7 @@ export function SummaryHeader(props: SummaryHeaderProps) {
           </Stack>
           {props.showSummary && (
             <Stack
+              useFlexGap
               direction="row"
               spacing={2.5}
               sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: { md: 'flex-end' } }}
@@ -212,7 +213,12 @@ export function SummaryHeader(props: SummaryHeaderProps) {
           )}
         </Stack>
         {props.showFilters && (
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}>
+          <Stack
+            useFlexGap
+            direction="row"
+            spacing={1.5}
+            sx={{ flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}
+          >
             {FILTER_KEYS.map((key) => (
               <FilterSelect
                 key={key}

@@ -181,6 +181,7 @@ export function DetailsPanel({
             {EVENTS_COPY.detail.labels}
           </Typography>
           <Stack
+            useFlexGap
             direction="row"
             spacing={0.5}
             sx={{ flexWrap: 'wrap', rowGap: 0.5 }}

@@ -148,7 +148,7 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
               </Typography>
             )}
             {group.affected_components.length > 0 && (
-              <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Stack useFlexGap direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
                 {group.affected_components.slice(0, MAX_COMPONENTS).map((c) => (
                   <Chip key={c} size="small" variant="outlined" label={c} />
                 ))}

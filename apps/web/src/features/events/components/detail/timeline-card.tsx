@@ -349,6 +349,7 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         </Button>
       </Stack>
       <Stack
+        useFlexGap
         direction="row"
         spacing={1.5}
         sx={{ flexWrap: 'wrap', rowGap: 1.5, mb: 1.5, alignItems: 'center' }}
@@ -407,6 +408,7 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         />
       </Stack>
       <Stack
+        useFlexGap
         direction="row"
         spacing={1.5}
         sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1.5 }}
@@ -489,6 +491,7 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         </Button>
       </Stack>
       <Stack
+        useFlexGap
         direction="row"
         spacing={0.75}
         sx={{ flexWrap: 'wrap', rowGap: 0.75, mb: 1.5 }}
