@@ -55,7 +55,8 @@ function PickerBody({
   now,
 }: Omit<TimePickerModalProps, 'open'> & { now: () => number }) {
   const [startText, setStartText] = useState(() => formatPickerText(value.start));
-  const [endText, setEndText] = useState(() => formatPickerText(value.end));
+  // The feed rounds its end up to the minute; the picker never starts in the future.
+  const [endText, setEndText] = useState(() => formatPickerText(Math.min(value.end, now())));
   const [preset, setPreset] = useState<PresetId | null>(null);
   const start = parsePickerText(startText);
   const end = parsePickerText(endText);
