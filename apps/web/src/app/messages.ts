@@ -57,18 +57,6 @@ export const AREA_COPY = {
       'Insights — spikes and trend changes in your metrics, with their root cause, will appear here.',
     highlights: ['Severity, lift and dollar impact on every card', 'Related insights grouped together'],
   },
-  events: {
-    title: 'Events',
-    description: 'Events — your provider outages, site errors and experience events will appear here.',
-    highlights: [
-      'Outages at payment, shipping and platform providers',
-      'Error rates per page with their revenue impact',
-    ],
-  },
-  eventGroup: {
-    title: 'Event details',
-    description: 'Event details — the timeline, affected pages and impact of this event will appear here.',
-  },
   datasources: {
     title: 'Data sources',
     description:

@@ -1,7 +1,40 @@
-import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
-import { AreaPlaceholder } from '@/components/area-placeholder';
-import { AREA_COPY } from '../messages';
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths, withQuery } from '@/config/paths';
+import { EventsPage } from '@/features/events';
+import { useFlags } from '@/features/flags';
+import { useTenantInfo } from '@/features/tenants';
+import { FILTER_PARAMS } from '@/session';
 
+/** /events: filters and range live in the URL; a card opens its group as an overlay above the feed. */
 export function Component() {
-  return <AreaPlaceholder {...AREA_COPY.events} icon={<BoltOutlinedIcon />} />;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const info = useTenantInfo();
+  const { flags } = useFlags();
+  const onSearchChange = useCallback(
+    (next: URLSearchParams, options?: { replace?: boolean }) =>
+      setParams(next, { replace: options?.replace }),
+    [setParams],
+  );
+  return (
+    <EventsPage
+      search={params}
+      onSearchChange={onSearchChange}
+      tz={info.data?.timezone}
+      flags={{ filtering: flags.filtering, eventSummary: flags['event-summary'] }}
+      onOpenGroup={(groupId) =>
+        void navigate(
+          withQuery(paths.eventGroup.getHref(groupId), {
+            [FILTER_PARAMS.name]: params.get(FILTER_PARAMS.name),
+            [FILTER_PARAMS.value]: params.get(FILTER_PARAMS.value),
+            tenant_id: params.get('tenant_id'),
+          }),
+          // The feed stays underneath: the group route draws it from this location.
+          { state: { background: { pathname: location.pathname, search: location.search } } },
+        )
+      }
+    />
+  );
 }

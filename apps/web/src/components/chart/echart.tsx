@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, SankeyChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -13,7 +13,13 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { ComposeOption, ECElementEvent, EChartsType, SetOptionOpts } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type {
+  BarSeriesOption,
+  FunnelSeriesOption,
+  LineSeriesOption,
+  SankeySeriesOption,
+  ScatterSeriesOption,
+} from 'echarts/charts';
 import type {
   DataZoomComponentOption,
   GridComponentOption,
@@ -32,6 +38,8 @@ echarts.use([
   LineChart,
   BarChart,
   ScatterChart,
+  SankeyChart,
+  FunnelChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
@@ -47,6 +55,8 @@ export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption
   | ScatterSeriesOption
+  | SankeySeriesOption
+  | FunnelSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption

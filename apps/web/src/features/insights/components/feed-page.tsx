@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api-client';
 import { useGroups } from '../api/get-groups';
 import { INSIGHTS_COPY } from '../messages';
-import { groupByDay } from '../utils/day-groups';
+import { groupByDay } from '@/lib/day-groups';
 import { windowRange, type TimeWindowId } from '../utils/time-window';
 import { GroupCard, GroupCardById, GroupCardSkeleton } from './group-card';
 import { SummaryBanner } from './summary-banner';

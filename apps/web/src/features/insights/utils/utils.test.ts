@@ -13,7 +13,7 @@ import {
 import { nextGroupsPage } from '../api/get-groups';
 import { insightAtSpike } from '../components/charts/timeline';
 import { csvCell, seriesCsv } from './csv';
-import { groupByDay } from './day-groups';
+import { groupByDay } from '@/lib/day-groups';
 import { parseTimeWindow, windowRange } from './time-window';
 import { crc32, zipFiles } from './zip';
 

@@ -1,4 +1,4 @@
-import { DATE_FORMATS, formatDate, startOfInTimezone } from '@tidemark/format';
+import { formatDate, startOfInTimezone } from '@tidemark/format';
 
 export interface DaySection<T> {
   /** Start of the day in the workspace's time zone, epoch ms. */
@@ -38,5 +38,3 @@ export function groupByDay<T>(
   }
   return sections.sort((a, b) => b.day - a.day);
 }
-
-export { DATE_FORMATS };

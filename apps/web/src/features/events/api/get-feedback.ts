@@ -1,0 +1,41 @@
+import { routes } from '@tidemark/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, isApiError, type ResponseOf } from '@/lib/api-client';
+import { tenantQuery } from '@/session';
+import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope';
+
+export type EventFeedback = ResponseOf<typeof routes.getEventGroupFeedback>;
+
+/**
+ * GET /v1/events/groups/:id/feedback. A 404 resets the buttons (no feedback yet), so it answers null; a 401
+ * goes to /login through the API client.
+ */
+export async function getEventFeedback(
+  scope: EventsScope,
+  id: string,
+  signal?: AbortSignal,
+): Promise<EventFeedback | null> {
+  try {
+    return await apiRequest(routes.getEventGroupFeedback, {
+      params: { id },
+      query: tenantQuery(scope),
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function eventFeedbackQueryOptions(scope: EventsScope, id: string) {
+  return queryOptions({
+    queryKey: ['events', 'feedback', id, ...scopeKey(scope)] as const,
+    queryFn: ({ signal }) => getEventFeedback(scope, id, signal),
+    enabled: scopeReady(scope),
+    staleTime: Infinity,
+  });
+}
+
+export function useEventFeedback(id: string) {
+  return useQuery(eventFeedbackQueryOptions(useEventsScope(), id));
+}
