@@ -35,4 +35,3 @@ export function reportInfo(
 ): void {
   void sdk?.then((Sentry) => Sentry.captureMessage(message, { level: 'info', extra }));
 }
-
