@@ -93,7 +93,7 @@ describe('the events screens', () => {
     await expect.poll(() => search(page).get('startDate'), POLL).not.toBeNull();
     const previousStart = new Date(search(page).get('startDate')!);
     expect(previousStart.getUTCDay()).toBe(0);
-    expect(await next.isDisabled()).toBe(false);
+    await expect.poll(() => next.isDisabled(), POLL).toBe(false);
     // Month from there: the current month, running to today, so next is disabled again; back a month and forth.
     await page.getByRole('button', { name: 'Month', exact: true }).click();
     await expect.poll(() => search(page).get('pipelineSchedule'), POLL).toBe('m');
