@@ -13,6 +13,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const send = (status: number, message: string) =>
         reply.status(status).send({ success: false, message });
+      const report = () =>
+        app.errorReporter?.capture(error, {
+          tags: { method: request.method, route: request.routeOptions.url ?? 'unknown' },
+          ...(request.user ? { user: { id: request.user.userUuid } } : {}),
+        });
 
       if (isAppError(error)) {
         request.log.info({ code: error.code }, error.message);
@@ -44,19 +49,14 @@ export default fp(
       if (error.statusCode === 429) return send(429, AUTH_MESSAGES.tooManyRequests);
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
-        app.errorReporter?.capture(error, {
-          tags: { method: request.method, route: request.routeOptions.url ?? 'unknown' },
-        });
+        report();
         return send(500, catalogueFor(500).message);
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return send(error.statusCode, error.message || catalogueFor(error.statusCode).message);
       }
       request.log.error({ err: error }, 'unhandled error');
-      app.errorReporter?.capture(error, {
-        tags: { method: request.method, route: request.routeOptions.url ?? 'unknown' },
-        ...(request.user ? { user: { id: request.user.userUuid } } : {}),
-      });
+      report();
       return send(500, catalogueFor(500).message);
     });
   },

@@ -114,8 +114,7 @@ describe('hostile input on every route', { timeout: 180_000 }, () => {
         check(route, `query ${field} repeated`, repeated);
       }
     }
-    // Every query field of every route, a dozen values each: it grows with the API.
-  }, 180_000);
+  });
 
   it('never fails on hostile body fields, or bodies that are not objects', async () => {
     for (const route of t.app.routeTable.filter((r) => r.body)) {

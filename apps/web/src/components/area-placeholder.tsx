@@ -17,13 +17,13 @@ export interface AreaPlaceholderProps {
   children?: ReactNode;
 }
 
-export interface PlaceholderPanelProps extends Omit<AreaPlaceholderProps, 'title'> {
+interface PlaceholderPanelProps extends Omit<AreaPlaceholderProps, 'title'> {
   /** A heading inside the panel (a tab's name); without it the description is the panel's large line. */
   heading?: string;
 }
 
 /** The panel of a screen still being built: icon, badge and what will appear. Never a blank panel. */
-export function PlaceholderPanel({
+function PlaceholderPanel({
   heading,
   description,
   icon,

@@ -19,4 +19,10 @@ export {
   type StoredFilter,
 } from './global-filter';
 export { SessionProvider, useSession, useCurrentUser, useTenants, firstNameOf } from './session-context';
-export { useTenantScope, resolveTenantId, tenantQuery, type TenantScope } from './tenant-scope';
+export {
+  useTenantScope,
+  useWorkspaceName,
+  resolveTenantId,
+  tenantQuery,
+  type TenantScope,
+} from './tenant-scope';

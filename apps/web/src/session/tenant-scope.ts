@@ -2,7 +2,7 @@ import type { User } from '@tidemark/contract';
 import { useSearchParams } from 'react-router';
 import { useDemoMode } from './demo-mode';
 import { useSelectedCustomer } from './selected-customer';
-import { useCurrentUser } from './session-context';
+import { useCurrentUser, useTenants } from './session-context';
 
 /**
  * Which workspace tenant-scoped calls read (spec 1 §2, Startup behaviour): a normal user always
@@ -42,4 +42,11 @@ export function tenantQuery(scope: TenantScope): { tenant_id?: number; is_demo?:
     ...(scope.tenantId !== null ? { tenant_id: scope.tenantId } : {}),
     ...(scope.isDemo ? { is_demo: 'true' as const } : {}),
   };
+}
+
+/** The name of the workspace calls read, for messages that name it (mails to support). */
+export function useWorkspaceName(fallback = 'my workspace'): string {
+  const scope = useTenantScope();
+  const tenants = useTenants();
+  return tenants.find((t) => t.tenant_id === scope.tenantId)?.display_name ?? fallback;
 }

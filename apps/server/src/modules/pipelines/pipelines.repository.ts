@@ -57,15 +57,18 @@ export interface SeriesInput {
 
 export async function seriesOf(
   db: Queryable,
-  input: { tenantId: number; kpiId: number; grain: string },
+  /** withLastFit: also the last fit of each dimension value, to carry forward (fit-carry.ts). */
+  input: { tenantId: number; kpiId: number; grain: string; withLastFit: boolean },
 ): Promise<SeriesInput[]> {
   return db.query<SeriesInput>(
     `select dim_name, dim_val, array(select extract(epoch from t) * 1000 from unnest(ts) t)::float8[] as ts, y, n,
-            fit_input, fit_status, yhat,
-            array(select extract(epoch from t) * 1000 from unnest(forecast_ts) t)::float8[] as forecast_ts,
-            forecast_yhat
+            fit_input, fit_status,
+            case when $4 and dim_name <> '' then yhat end as yhat,
+            case when $4 and dim_name <> '' then
+              array(select extract(epoch from t) * 1000 from unnest(forecast_ts) t)::float8[] end as forecast_ts,
+            case when $4 and dim_name <> '' then forecast_yhat end as forecast_yhat
        from series where tenant_id = $1 and kpi_id = $2 and grain = $3 order by dim_name, dim_val`,
-    [input.tenantId, input.kpiId, input.grain],
+    [input.tenantId, input.kpiId, input.grain, input.withLastFit],
   );
 }
 

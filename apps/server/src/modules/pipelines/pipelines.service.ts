@@ -117,7 +117,13 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
     for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
       signal?.throwIfAborted();
       const started = Date.now();
-      const rows = await repo.seriesOf(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
+      // Only hourly dimension values carry a fit forward (fit-carry.ts): the others need no last fit read.
+      const rows = await repo.seriesOf(ctx.db, {
+        tenantId: ctx.tenantId,
+        kpiId: metric.kpi_id,
+        grain,
+        withLastFit: grain === 'h',
+      });
       // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
       // settings are the same: nothing to redo.
       const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
@@ -150,7 +156,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
               ? retailHolidays(Math.min(...span), Math.max(...span) + 31 * 86_400_000, settings.timezone)
               : [],
             series: rows.map((r) => {
-              const expected = grain === 'h' ? carriedExpected(r, settingsKey) : null;
+              const expected = carriedExpected(r, settingsKey);
               return {
                 dim_name: r.dim_name,
                 dim_val: r.dim_val,

@@ -19,12 +19,12 @@ function describe(error: unknown): { title: string; message: string } | 'not-fou
 export function RouteErrorPage({ fullPage = true }: { fullPage?: boolean }) {
   const error = useRouteError();
   const described = describe(error);
-  // A crash or a server failure is reported; a 4xx or an unknown page is the user's path, not a fault.
-  const unexpected =
-    described !== 'not-found' && !(isApiError(error) && error.status > 0 && error.status < 500);
+  // A crash or a server failure is reported; an unknown page or a 4xx answer is the user's path, not a fault.
+  const reportable =
+    !isRouteErrorResponse(error) && !(isApiError(error) && error.status > 0 && error.status < 500);
   useEffect(() => {
-    if (unexpected && !isRouteErrorResponse(error)) reportError(error);
-  }, [error, unexpected]);
+    if (reportable) reportError(error);
+  }, [error, reportable]);
   if (described === 'not-found') return <NotFoundPage fullPage={fullPage} />;
   return (
     <StatusScreen

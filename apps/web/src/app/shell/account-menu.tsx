@@ -22,6 +22,7 @@ import {
   useDemoMode,
   useSelectedCustomer,
   useTenants,
+  useWorkspaceName,
 } from '@/session';
 import { isSupportChatConfigured, openSupportChat, supportMailHref } from '@/lib/support-chat';
 import { SHELL_COPY } from '../messages';
@@ -54,6 +55,7 @@ export function AccountMenu() {
   };
   const viewing = user.is_operator ? tenants.find((t) => t.tenant_id === selectedCustomer) : undefined;
   const name = [user.given_name, user.family_name].filter(Boolean).join(' ');
+  const workspaceName = useWorkspaceName();
 
   return (
     <>
@@ -132,12 +134,7 @@ export function AccountMenu() {
         ) : (
           <MenuItem
             component="a"
-            href={supportMailHref({
-              email: user.email,
-              workspace:
-                tenants.find((t) => t.tenant_id === (viewing?.tenant_id ?? user.tenant_id))?.display_name ??
-                'my workspace',
-            })}
+            href={supportMailHref({ email: user.email, workspace: workspaceName })}
             onClick={close}
           >
             <ListItemIcon>

@@ -1,7 +1,7 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Button from '@mui/material/Button';
 import { env } from '@/config/env';
-import { useTenants, useTenantScope } from '@/session';
+import { useWorkspaceName } from '@/session';
 import { CONNECTIONS_COPY } from '../messages';
 
 /** A prefilled mail to support that names the workspace (spec 1 §2). */
@@ -14,9 +14,7 @@ export function talkToUsHref(workspace: string): string {
 }
 
 export function TalkToUsButton() {
-  const scope = useTenantScope();
-  const tenants = useTenants();
-  const name = tenants.find((t) => t.tenant_id === scope.tenantId)?.display_name ?? 'my workspace';
+  const name = useWorkspaceName();
   return (
     <Button variant="outlined" startIcon={<MailOutlineIcon />} href={talkToUsHref(name)}>
       {CONNECTIONS_COPY.talkToUs}
