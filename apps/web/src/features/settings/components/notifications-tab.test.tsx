@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  EVENT_PROVIDERS,
+  PROVIDER_EVENT_CATEGORIES,
+  SITE_EVENT_SOURCE,
   PREFERENCE_DEFAULTS,
   PREFERENCE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
@@ -51,7 +52,11 @@ const subscriptions = (overrides: Partial<Subscriptions> = {}): Subscriptions =>
 
 const mapping = {
   severity: [],
-  providers: EVENT_PROVIDERS.map((p) => ({
+  // The site, then the providers the store turned on (here one).
+  providers: [
+    SITE_EVENT_SOURCE,
+    { id: 'b6d0e1c2-stripe', display_name: 'Stripe', categories: PROVIDER_EVENT_CATEGORIES },
+  ].map((p) => ({
     id: p.id,
     display_name: p.display_name,
     is_active: true,
