@@ -21,3 +21,5 @@ export * from './stores';
 export * from './providers';
 export * from './billing';
 export * from './preferences';
+export * from './slack';
+export * from './phone';
