@@ -1,4 +1,5 @@
 import type { Config } from '../../config/env';
+import type { Queryable } from '../../db/client';
 import type { BaseContext } from '../../plugins/context';
 
 /** Where an alert can go (spec 1 §3, user subscriptions: channels). */
@@ -56,6 +57,11 @@ export interface ChannelSender {
   /** Whether the provider is set up on this server (settings say so when it is not; nothing is sent). */
   isConfigured(config: Config): boolean;
   send(ctx: BaseContext, n: Notification): Promise<SendResult>;
+  /**
+   * Whether this member can receive on this channel now (a verified phone, a Slack connection), asked when
+   * an item is matched, inside its transaction. Absent: anyone whose channel is on.
+   */
+  canReach?(db: Queryable, input: { tenantId: number; userId: number }): Promise<boolean>;
 }
 
 /** A failure no retry can mend; the delivery is recorded as failed with this message. */
