@@ -17,6 +17,7 @@ import { storesRoutes } from './stores';
 import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
 import { preferencesRoutes } from './preferences';
+import { notificationsRoutes } from './notifications';
 import { slackRoutes } from './slack';
 import { phoneRoutes } from './phone';
 
@@ -45,6 +46,7 @@ export const routes = {
   ...storesRoutes,
   ...providersRoutes,
   ...billingRoutes,
+  ...notificationsRoutes,
   ...slackRoutes,
   ...phoneRoutes,
 } as const;

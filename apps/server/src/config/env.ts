@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   COLLECT_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
   COLLECT_LIMIT_PER_KEY: z.coerce.number().int().positive().default(60_000),
+  NOTIFICATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export interface Config {
@@ -152,6 +153,8 @@ export interface Config {
   /** Collector requests per minute from one IP, and to one site key. */
   collectLimitPerIp: number;
   collectLimitPerKey: number;
+  /** Seconds before an alert's first redelivery after a channel failed; doubled each time (8 retries). */
+  notificationRetrySeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -258,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     collectLimitPerIp: e.COLLECT_LIMIT_PER_IP,
     collectLimitPerKey: e.COLLECT_LIMIT_PER_KEY,
+    notificationRetrySeconds: e.NOTIFICATION_RETRY_SECONDS,
   };
   return { ...config, ...overrides };
 }
