@@ -71,3 +71,12 @@ export async function markVerified(db: Queryable, userId: number, phone: string)
   await db.query('delete from phone_verifications where user_id = $1', [userId]);
   return rows.length === 1;
 }
+
+/** A stored number confirmed with a texted code (asked inside the notification pipeline's transaction). */
+export async function phoneIsVerified(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from users where user_id = $1 and phone_number is not null and phone_verified_number = phone_number`,
+    [userId],
+  );
+  return rows.length === 1;
+}

@@ -167,3 +167,12 @@ export async function turnOffSlack(db: Queryable, tenantId: number, reason: stri
     [tenantId, reason],
   );
 }
+
+/** Slack alerts can go out: connected, with a channel picked (asked inside the pipeline's transaction). */
+export async function isSlackReachable(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from slack_installations where tenant_id = $1 and channel_id is not null',
+    [tenantId],
+  );
+  return rows.length === 1;
+}

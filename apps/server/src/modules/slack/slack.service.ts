@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import { getGroup, moveTeamStates } from '../insights';
+import { snoozeAlerts } from '../notifications';
 import { alertBlocks, alertText, type SlackAlert, type SlackAlertState, type SlackItemKind } from './blocks';
 import * as repo from './slack.repository';
 import { verifySlackSignature } from './signature';
@@ -282,7 +283,12 @@ async function applyAction(
   if (actionId === SLACK_ACTION_IDS.snooze) {
     const length = SLACK_SNOOZES.find((s) => s.id === snooze);
     if (!length) return null;
-    const until = new Date(Date.now() + length.ms);
+    // The member's own alerts about the item pause on every channel; the Slack message waits with them.
+    const snoozed = await snoozeAlerts({
+      ctx: actor,
+      input: { target_type: message.item_kind, target_id: message.item_id, duration: length.id },
+    });
+    const until = new Date(snoozed.data.until);
     const followUp = SLACK_ALERT_MESSAGES.snoozedBy(
       who,
       length.label,
