@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_MESSAGES, PROFILE_MESSAGES } from '@tidemark/contract';
-import { buildTestApp, contextOf, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
+import {
+  buildTestApp,
+  contextOf,
+  createWorkspace,
+  type Actor,
+  type TestApp,
+} from '../../testing/build-test-app';
 import { startFakeTwilio, type FakeTwilio } from '../../testing/fake-twilio';
 import { channelSender, PermanentSendError, type Notification } from '../notifications';
 import { alertSmsText, SMS_MAX } from './sms-text';
 
 const PHONE = '+14155550123';
-const OTHER_PHONE = '+447700900123';
+const OTHER_PHONE = '+919876543210';
 
 describe('SMS through Twilio, to verified numbers only', () => {
   let twilio: FakeTwilio;
@@ -44,7 +50,9 @@ describe('SMS through Twilio, to verified numbers only', () => {
   const lastCode = () => /(\d{6})/.exec(twilio.messages.at(-1)!.body)![1]!;
   // The resend wait is 30 s; tests move the last send back instead of waiting.
   const allowResend = () =>
-    t.db.query(`update phone_verifications set sent_at = now() - interval '1 minute' where user_id = $1`, [me.userId]);
+    t.db.query(`update phone_verifications set sent_at = now() - interval '1 minute' where user_id = $1`, [
+      me.userId,
+    ]);
   const smsChannel = async () =>
     (await call('GET', `/v1/users/${uuid}/subscriptions`)).json() as {
       channels: Array<{ name: string; is_active: boolean; is_verified: boolean }>;
@@ -64,19 +72,24 @@ describe('SMS through Twilio, to verified numbers only', () => {
 
   it('turns SMS on with the saved phone, unverified until a texted code is confirmed', async () => {
     expect((await setPhone(PHONE)).statusCode).toBe(200);
-    const on = await call('PATCH', `/v1/users/${uuid}/subscriptions`, { channels: [{ name: 'sms', is_active: true }] });
+    const on = await call('PATCH', `/v1/users/${uuid}/subscriptions`, {
+      channels: [{ name: 'sms', is_active: true }],
+    });
     expect(on.statusCode).toBe(200);
     expect(on.json().data.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: false });
-    expect(await channelSender('sms')!.canReach!(t.db, { tenantId: me.tenantId, userId: me.userId })).toBe(false);
+    expect(await channelSender('sms')!.canReach!(t.db, { tenantId: me.tenantId, userId: me.userId })).toBe(
+      false,
+    );
 
     const sent = await sendCode();
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe(PHONE_MESSAGES.sent('+1•••••••123'));
     expect(twilio.messages.at(-1)).toMatchObject({ to: PHONE, from: '+15005550006' });
     const code = lastCode();
-    const [row] = await t.db.query<{ code_hash: string }>('select code_hash from phone_verifications where user_id = $1', [
-      me.userId,
-    ]);
+    const [row] = await t.db.query<{ code_hash: string }>(
+      'select code_hash from phone_verifications where user_id = $1',
+      [me.userId],
+    );
     expect(row!.code_hash).not.toContain(code);
     expect((await smsChannel()).sms.code_expires_at).not.toBeNull();
 
@@ -135,16 +148,21 @@ describe('SMS through Twilio, to verified numbers only', () => {
     expect((await setPhone(OTHER_PHONE)).statusCode).toBe(200);
     await expect(channelSender('sms')!.send(contextOf(t), n)).rejects.toBeInstanceOf(PermanentSendError);
     expect(twilio.messages).toHaveLength(before + 1);
-    expect((await smsChannel()).channels).toContainEqual({ name: 'sms', is_active: true, is_verified: false });
+    expect((await smsChannel()).channels).toContainEqual({
+      name: 'sms',
+      is_active: true,
+      is_verified: false,
+    });
   });
 
   it('refuses an expired code', async () => {
     await allowResend();
     expect((await sendCode()).statusCode).toBe(200);
     const code = lastCode();
-    await t.db.query(`update phone_verifications set expires_at = now() - interval '1 second' where user_id = $1`, [
-      me.userId,
-    ]);
+    await t.db.query(
+      `update phone_verifications set expires_at = now() - interval '1 second' where user_id = $1`,
+      [me.userId],
+    );
     const res = await confirm(code);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PHONE_MESSAGES.expired);
@@ -187,15 +205,20 @@ describe('SMS without Twilio', () => {
 
   it('says SMS is not configured, in settings and when a code is asked for', async () => {
     const { owner } = await createWorkspace(t);
-    const uuid = (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })).json().user
-      .user_uuid as string;
+    const uuid = (
+      await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })
+    ).json().user.user_uuid as string;
     await t.app.inject({
       method: 'PUT',
       url: '/v1/users/profile',
       headers: owner.headers,
       payload: { given_name: 'Grace', family_name: 'Hopper', phone_number: PHONE },
     });
-    const subs = await t.app.inject({ method: 'GET', url: `/v1/users/${uuid}/subscriptions`, headers: owner.headers });
+    const subs = await t.app.inject({
+      method: 'GET',
+      url: `/v1/users/${uuid}/subscriptions`,
+      headers: owner.headers,
+    });
     expect(subs.json().sms).toEqual({ configured: false, is_verified: false, code_expires_at: null });
     const res = await t.app.inject({ method: 'POST', url: '/v1/users/phone/code', headers: owner.headers });
     expect(res.statusCode).toBe(501);

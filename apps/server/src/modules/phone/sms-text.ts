@@ -5,7 +5,9 @@ export const SMS_MAX = 160;
 
 function money(value: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+      value,
+    );
   } catch {
     return `${Math.round(value)} ${currency}`;
   }

@@ -43,7 +43,11 @@ describe('Slack alerts and their buttons', () => {
     await addMember(t.db, tenantId, mate!.user_id, 'member');
     teammate = await actorFor(t, mate!.user_id);
     slack.users.set('U_ADA', { id: 'U_ADA', email: teammate.email, realName: 'Ada Lovelace' });
-    slack.users.set('U_STRANGER', { id: 'U_STRANGER', email: 'someone@elsewhere.test', realName: 'Stranger' });
+    slack.users.set('U_STRANGER', {
+      id: 'U_STRANGER',
+      email: 'someone@elsewhere.test',
+      realName: 'Stranger',
+    });
     // Add to Slack, as the settings do: the channel picked on the consent screen is kept.
     const start = await t.app.inject({ method: 'GET', url: '/v1/auth/slack', headers: owner.headers });
     const state = new URL(start.headers.location as string).searchParams.get('state')!;
@@ -121,7 +125,13 @@ describe('Slack alerts and their buttons', () => {
     const body = 'payload=%7B%7D';
     const now = 1_700_000_000;
     const good = signSlackRequest(SECRET, body, now);
-    const check = (over: { secret?: string; timestamp?: string; signature?: string; body?: string; now?: number }) =>
+    const check = (over: {
+      secret?: string;
+      timestamp?: string;
+      signature?: string;
+      body?: string;
+      now?: number;
+    }) =>
       verifySlackSignature({
         secret: over.secret ?? SECRET,
         timestamp: over.timestamp ?? good['x-slack-request-timestamp'],
@@ -252,34 +262,37 @@ describe('Slack alerts and their buttons', () => {
     ['1h', 3600],
     ['1d', 86_400],
     ['1w', 604_800],
-  ])('snoozes for %s the clicking member’s alerts about the item, and says until when', async (length, seconds) => {
-    const id = await newGroup();
-    const { providerMessageId: ts } = await sender().send(contextOf(t), notification(id));
-    const before = Date.now();
-    const res = await press({
-      ts: ts!,
-      actionId: SLACK_ACTION_IDS.snooze,
-      value: `insight_group:${id}:${length}`,
-      select: true,
-    });
-    expect(res.statusCode).toBe(200);
-    const [snooze] = await t.db.query<{ user_id: number; until: Date }>(
-      `select user_id::int, until from notification_snoozes
+  ])(
+    'snoozes for %s the clicking member’s alerts about the item, and says until when',
+    async (length, seconds) => {
+      const id = await newGroup();
+      const { providerMessageId: ts } = await sender().send(contextOf(t), notification(id));
+      const before = Date.now();
+      const res = await press({
+        ts: ts!,
+        actionId: SLACK_ACTION_IDS.snooze,
+        value: `insight_group:${id}:${length}`,
+        select: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const [snooze] = await t.db.query<{ user_id: number; until: Date }>(
+        `select user_id::int, until from notification_snoozes
         where tenant_id = $1 and target_type = 'insight_group' and target_id = $2`,
-      [tenantId, id],
-    );
-    expect(snooze!.user_id).toBe(teammate.userId);
-    const lasts = (snooze!.until.getTime() - before) / 1000;
-    expect(lasts).toBeGreaterThan(seconds - 60);
-    expect(lasts).toBeLessThan(seconds + 60);
-    expect(await teamState(id)).toBe('Open');
-    expect(JSON.stringify(messageOf(ts!).blocks)).toContain('Snoozed');
-    expect(threadOf(ts!)[0]!.text).toContain('by Ada Lovelace via Slack');
-    // While snoozed, an escalation of the item adds nothing to Slack.
-    const calls = slack.calls.length;
-    await sender().send(contextOf(t), notification(id, { severity: 'High', title: 'Escalated' }));
-    expect(slack.calls.length).toBe(calls);
-  });
+        [tenantId, id],
+      );
+      expect(snooze!.user_id).toBe(teammate.userId);
+      const lasts = (snooze!.until.getTime() - before) / 1000;
+      expect(lasts).toBeGreaterThan(seconds - 60);
+      expect(lasts).toBeLessThan(seconds + 60);
+      expect(await teamState(id)).toBe('Open');
+      expect(JSON.stringify(messageOf(ts!).blocks)).toContain('Snoozed');
+      expect(threadOf(ts!)[0]!.text).toContain('by Ada Lovelace via Slack');
+      // While snoozed, an escalation of the item adds nothing to Slack.
+      const calls = slack.calls.length;
+      await sender().send(contextOf(t), notification(id, { severity: 'High', title: 'Escalated' }));
+      expect(slack.calls.length).toBe(calls);
+    },
+  );
 
   it('answers a Slack user who is not a member privately and changes nothing', async () => {
     const id = await newGroup();
@@ -311,8 +324,9 @@ describe('Slack alerts and their buttons', () => {
   });
 
   it('turns Slack off with a note in settings when the token is revoked, instead of failing forever', async () => {
-    const uuid = (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })).json().user
-      .user_uuid as string;
+    const uuid = (
+      await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })
+    ).json().user.user_uuid as string;
     const on = await t.app.inject({
       method: 'PATCH',
       url: `/v1/users/${uuid}/subscriptions`,
@@ -327,7 +341,11 @@ describe('Slack alerts and their buttons', () => {
     } finally {
       slack.failWith(null);
     }
-    const after = await t.app.inject({ method: 'GET', url: `/v1/users/${uuid}/subscriptions`, headers: owner.headers });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/v1/users/${uuid}/subscriptions`,
+      headers: owner.headers,
+    });
     expect(after.json().slack).toEqual({
       configured: true,
       connected: false,
@@ -349,9 +367,14 @@ describe('Slack without configuration', () => {
 
   it('says Slack is not configured and refuses interactions it cannot verify', async () => {
     const { owner } = await createWorkspace(t);
-    const uuid = (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })).json().user
-      .user_uuid as string;
-    const subs = await t.app.inject({ method: 'GET', url: `/v1/users/${uuid}/subscriptions`, headers: owner.headers });
+    const uuid = (
+      await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: owner.headers })
+    ).json().user.user_uuid as string;
+    const subs = await t.app.inject({
+      method: 'GET',
+      url: `/v1/users/${uuid}/subscriptions`,
+      headers: owner.headers,
+    });
     expect(subs.json().slack).toMatchObject({ configured: false, connected: false });
     expect(channelSender('slack')!.isConfigured(t.config)).toBe(false);
     const body = 'payload=%7B%7D';

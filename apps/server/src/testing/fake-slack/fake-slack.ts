@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../fake-shopify/http';
 
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'metadata']);
+
 export interface FakeSlackUser {
   id: string;
   email: string | null;
@@ -84,8 +86,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     }
     const args: Record<string, unknown> = {};
     for (const [key, value] of new URLSearchParams(raw)) {
-      // The client sends arrays and objects (blocks) as JSON text inside the form.
-      args[key] = /^[[{]/.test(value) ? (JSON.parse(value) as unknown) : value;
+      // The client sends arrays and objects (blocks) as JSON text inside the form; text may start with '[' too.
+      args[key] = JSON_FIELDS.has(key) ? (JSON.parse(value) as unknown) : value;
     }
     return args;
   }

@@ -15,7 +15,10 @@ export const smsSender: ChannelSender = {
       throw new PermanentSendError('SMS carries alerts only; reports go by e-mail.');
     }
     const to = await verifiedPhone({ ctx, input: { userId: n.user_id } });
-    if (!to) throw new PermanentSendError('The phone number is not verified; SMS alerts go only to verified numbers.');
+    if (!to)
+      throw new PermanentSendError(
+        'The phone number is not verified; SMS alerts go only to verified numbers.',
+      );
     try {
       const sid = await sendSms(ctx.config, to, alertSmsText(n));
       return { providerMessageId: sid };

@@ -226,10 +226,16 @@ function channelDetail(name: ChannelName, s: Subscriptions, profile: UserProfile
 }
 
 /** What a channel still needs, said under its row: SMS without Twilio or unverified, Slack turned off by Slack. */
-function channelNotice(name: ChannelName, s: Subscriptions, profile: UserProfile, disabled: boolean): ReactNode {
+function channelNotice(
+  name: ChannelName,
+  s: Subscriptions,
+  profile: UserProfile,
+  disabled: boolean,
+): ReactNode {
   if (name === 'sms') {
     if (!s.sms.configured) return <Alert severity="info">{copy.smsVerify.notConfigured}</Alert>;
-    if (profile.phone_number && !s.sms.is_verified) return <SmsVerification sms={s.sms} disabled={disabled} />;
+    if (profile.phone_number && !s.sms.is_verified)
+      return <SmsVerification sms={s.sms} disabled={disabled} />;
   }
   if (name === 'slack' && s.slack.note) return <Alert severity="warning">{s.slack.note}</Alert>;
   return null;

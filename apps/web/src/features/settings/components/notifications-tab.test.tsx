@@ -232,7 +232,10 @@ describe('alert settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(`To ${phone} (verified)`, {}, LOAD)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
-    expect(callsTo('/v1/users/phone/verify').map((c) => c.body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+    expect(callsTo('/v1/users/phone/verify').map((c) => c.body)).toEqual([
+      { code: '654321' },
+      { code: '123456' },
+    ]);
   });
 
   it('says SMS is not configured without Twilio, and why Slack was turned off', async () => {
@@ -260,7 +263,13 @@ describe('alert settings', () => {
     serve({
       [`GET ${SUBS}`]: {
         body: subscriptions({
-          slack: { configured: true, connected: true, team_name: 'Acme', channel_name: '#alerts', note: null },
+          slack: {
+            configured: true,
+            connected: true,
+            team_name: 'Acme',
+            channel_name: '#alerts',
+            note: null,
+          },
         }),
       },
     });

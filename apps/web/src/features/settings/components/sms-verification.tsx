@@ -87,7 +87,12 @@ export function SmsVerification({ sms, disabled }: SmsVerificationProps) {
           sx={{ maxWidth: 220 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: PHONE_CODE_LENGTH } }}
         />
-        <Button type="submit" variant="contained" disabled={busy || code.length !== PHONE_CODE_LENGTH} sx={{ mt: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy || code.length !== PHONE_CODE_LENGTH}
+          sx={{ mt: 1 }}
+        >
           {confirm.isPending ? copy.confirming : copy.confirm}
         </Button>
         <Button onClick={requestCode} disabled={busy} sx={{ mt: 1 }}>
