@@ -29,6 +29,7 @@ import { devRoutes } from './modules/dev';
 import { apiKeysRoutes } from './modules/apikeys';
 import { analyticsRoutes } from './modules/analytics';
 import { eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
+import { notificationsRoutes, scheduleNotificationJobs } from './modules/notifications';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
@@ -38,6 +39,8 @@ import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
+import { slackRoutes } from './modules/slack';
+import { phoneRoutes } from './modules/phone';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -143,7 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes);
   await app.register(providersRoutes);
   await app.register(storesRoutes);
+  await app.register(slackRoutes);
+  await app.register(phoneRoutes);
   await app.register(billingRoutes);
+  await app.register(notificationsRoutes);
 
   await app.register(web);
 
@@ -159,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await maintainPartitions(baseContext(app));
     if (config.runJobs) await schedulePipelineSweep(baseContext(app));
     if (config.runJobs) await scheduleEventJobs(baseContext(app));
+    if (config.runJobs) await scheduleNotificationJobs(baseContext(app));
   });
   return app;
 }

@@ -21,3 +21,6 @@ export * from './stores';
 export * from './providers';
 export * from './billing';
 export * from './preferences';
+export * from './notifications';
+export * from './slack';
+export * from './phone';

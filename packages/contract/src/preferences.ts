@@ -290,7 +290,15 @@ export const SLACK_MESSAGES = {
 /** The `slack` query value the callback sends the user back with. */
 export const SLACK_RESULTS = ['connected', 'failed', 'denied', 'not_configured'] as const;
 export type SlackResult = (typeof SLACK_RESULTS)[number];
-export const SLACK_BOT_SCOPES = ['chat:write', 'im:write', 'users:read', 'users:read.email'] as const;
+/** incoming-webhook puts a channel picker on Slack's consent screen; chat:write.public posts there unjoined. */
+export const SLACK_BOT_SCOPES = [
+  'chat:write',
+  'im:write',
+  'users:read',
+  'users:read.email',
+  'incoming-webhook',
+  'chat:write.public',
+] as const;
 
 export const SlackCallbackQuerySchema = z.object({
   code: z.string().max(512).optional(),

@@ -17,6 +17,9 @@ import { storesRoutes } from './stores';
 import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
 import { preferencesRoutes } from './preferences';
+import { notificationsRoutes } from './notifications';
+import { slackRoutes } from './slack';
+import { phoneRoutes } from './phone';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -43,6 +46,9 @@ export const routes = {
   ...storesRoutes,
   ...providersRoutes,
   ...billingRoutes,
+  ...notificationsRoutes,
+  ...slackRoutes,
+  ...phoneRoutes,
 } as const;
 
 export type Routes = typeof routes;

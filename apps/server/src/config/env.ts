@@ -45,6 +45,14 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
     'SLACK_API_URL must be an http(s) URL',
   ),
+  SLACK_SIGNING_SECRET: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
+    'TWILIO_API_URL must be an http(s) URL',
+  ),
   SENTRY_DSN: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
     'SENTRY_DSN must look like https://<key>@<host>/<project>',
@@ -79,6 +87,7 @@ const EnvSchema = z.object({
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   COLLECT_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
   COLLECT_LIMIT_PER_KEY: z.coerce.number().int().positive().default(60_000),
+  NOTIFICATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export interface Config {
@@ -111,6 +120,13 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
   /** The Slack app's credentials ('Add to Slack'); apiUrl replaces Slack's Web API base in tests. */
   slack: { clientId: string; clientSecret: string; apiUrl: string | undefined } | undefined;
+  /** Verifies Slack's interactivity requests (button clicks); without it they are refused. */
+  slackSigningSecret: string | undefined;
+  /**
+   * Twilio for SMS alerts and phone verification codes; `apiUrl` (tests only) points the official client at a
+   * local server answering like Twilio's API. SMS says it is not configured without it.
+   */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | undefined;
   /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
   sentryDsn: string | undefined;
   /** The release reported with errors. */
@@ -137,6 +153,8 @@ export interface Config {
   /** Collector requests per minute from one IP, and to one site key. */
   collectLimitPerIp: number;
   collectLimitPerKey: number;
+  /** Seconds before an alert's first redelivery after a channel failed; doubled each time (8 retries). */
+  notificationRetrySeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -213,6 +231,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
         ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, apiUrl: e.SLACK_API_URL }
         : undefined,
+    slackSigningSecret: e.SLACK_SIGNING_SECRET,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : undefined,
     sentryDsn: e.SENTRY_DSN,
     release: e.SENTRY_RELEASE,
     posthog:
@@ -233,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     collectLimitPerIp: e.COLLECT_LIMIT_PER_IP,
     collectLimitPerKey: e.COLLECT_LIMIT_PER_KEY,
+    notificationRetrySeconds: e.NOTIFICATION_RETRY_SECONDS,
   };
   return { ...config, ...overrides };
 }

@@ -9,11 +9,22 @@ export interface MailMessage {
   html?: string;
   /** Links the message carries; the local outbox lists them so a developer can follow one. */
   links: string[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (`<id@host>`): a retried send carries the same one, so mail clients show it once. */
+  messageId?: string;
+  /** Images the HTML shows by `cid:` (kept inline, not offered as downloads). */
+  inlineImages?: { cid: string; filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface MailSent {
+  /** The Message-ID the message went out with, when known. */
+  messageId: string | null;
 }
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<MailSent>;
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -21,13 +32,27 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(m) {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: m.to,
         subject: m.subject,
         text: m.text,
         ...(m.html ? { html: m.html } : {}),
+        ...(m.headers ? { headers: m.headers } : {}),
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.inlineImages
+          ? {
+              attachments: m.inlineImages.map((a) => ({
+                cid: a.cid,
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+                contentDisposition: 'inline' as const,
+              })),
+            }
+          : {}),
       });
+      return { messageId: typeof info.messageId === 'string' ? info.messageId : (m.messageId ?? null) };
     },
   };
 }
@@ -41,15 +66,25 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger, options: { pr
   return {
     kind: 'outbox',
     async send(m) {
-      await db.query(
-        'insert into dev_outbox (recipient, subject, body_text, links) values ($1, $2, $3, $4)',
-        [m.to, m.subject, m.text, JSON.stringify(m.links)],
+      // Inline images become data: URLs, so the outbox page shows the message as a mail client would.
+      let html = m.html ?? null;
+      for (const img of m.inlineImages ?? []) {
+        html =
+          html
+            ?.split(`cid:${img.cid}`)
+            .join(`data:${img.contentType};base64,${img.content.toString('base64')}`) ?? null;
+      }
+      const [row] = await db.query<{ message_id: string }>(
+        `insert into dev_outbox (recipient, subject, body_text, links, body_html) values ($1, $2, $3, $4, $5)
+         returning message_id::text`,
+        [m.to, m.subject, m.text, JSON.stringify(m.links), html],
       );
       if (options.printLinks) {
         log.info(`Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`);
       } else {
         log.info({ to: m.to, subject: m.subject }, 'Outbox: e-mail kept locally (read it at /v1/dev/outbox)');
       }
+      return { messageId: m.messageId ?? `<outbox-${row!.message_id}@tidemark.local>` };
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { BaseContext } from '../../plugins/context';
+import { notifyItems } from '../notifications';
 import * as repo from './event-groups.repository';
 import {
   HOUR_MS,
@@ -269,32 +270,36 @@ async function writeGroup(
     source,
     skew_tests: [browserTest, osTest],
   };
-  await repo.upsertGroup(base.db, g.tenantId, {
-    fingerprint: g.fingerprint,
-    start_hour: from,
-    type: 'error',
-    sub_type: g.subType,
-    status: closed ? 'Closed' : 'Active',
-    trigger: g.episode.trigger,
-    ts_start: tsStart,
-    ts_end: tsEnd,
-    number_of_events: Math.round(affected),
-    severity: severityOf(affected, totalPv, moneyShare),
-    title: texts.title,
-    summary: texts.summary,
-    description: texts.description,
-    action: texts.action,
-    error_message: latest?.message ?? '',
-    pages: pages.slice(0, 50),
-    affected_components: areas.slice(0, 10),
-    impacted_areas: areas,
-    funnels: [...new Set(pages.map(funnelOf))],
-    labels: { ...labels, category: texts.category, site: g.site },
-    impact_value: impact.value,
-    impact_basis: impact.basis,
-    impact_sections: sections,
-    extent,
-    figures,
+  // The group and its alerts commit together: a new group, or one whose severity went up, gets outbox rows.
+  await base.db.transaction(async (tx) => {
+    const id = await repo.upsertGroup(tx, g.tenantId, {
+      fingerprint: g.fingerprint,
+      start_hour: from,
+      type: 'error',
+      sub_type: g.subType,
+      status: closed ? 'Closed' : 'Active',
+      trigger: g.episode.trigger,
+      ts_start: tsStart,
+      ts_end: tsEnd,
+      number_of_events: Math.round(affected),
+      severity: severityOf(affected, totalPv, moneyShare),
+      title: texts.title,
+      summary: texts.summary,
+      description: texts.description,
+      action: texts.action,
+      error_message: latest?.message ?? '',
+      pages: pages.slice(0, 50),
+      affected_components: areas.slice(0, 10),
+      impacted_areas: areas,
+      funnels: [...new Set(pages.map(funnelOf))],
+      labels: { ...labels, category: texts.category, site: g.site },
+      impact_value: impact.value,
+      impact_basis: impact.basis,
+      impact_sections: sections,
+      extent,
+      figures,
+    });
+    await notifyItems({ ctx: base, tx, input: { tenantId: g.tenantId, kind: 'event_group', ids: [id] } });
   });
   return true;
 }

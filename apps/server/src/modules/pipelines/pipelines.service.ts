@@ -10,6 +10,7 @@ import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
+import { notifyItems } from '../notifications';
 import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
 import { carriedExpected, fitInputOf } from './fit-carry';
@@ -430,6 +431,7 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
       return;
     }
     const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
+    const touched: number[] = [];
     const groupable: GroupableInsight[] = rows.map((r) => ({
       ...r.draft,
       insight_id: String(r.insight_id),
@@ -457,8 +459,9 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
         const groupId = Math.min(...groupIds);
         await repo.updateGroup(tx, { tenantId: ctx.tenantId, groupId, ...common });
         await repo.assignGroup(tx, ctx.tenantId, groupId, fresh);
+        touched.push(groupId);
       } else {
-        await repo.createGroup(tx, {
+        const created = await repo.createGroup(tx, {
           tenantId: ctx.tenantId,
           grain,
           ...common,
@@ -466,9 +469,12 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
           dimVal: draft.dim_val ?? '',
           insightIds: fresh,
         });
+        touched.push(created);
       }
     }
     await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
+    // New and grown groups alert in this same transaction (an outbox row each); escalations only re-alert.
+    await notifyItems({ ctx, tx, input: { tenantId: ctx.tenantId, kind: 'insight_group', ids: touched } });
   });
 }
 

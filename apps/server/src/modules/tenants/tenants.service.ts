@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
 import { track } from '../analytics';
+import { lastDigestTimes } from '../notifications';
 import * as repo from './tenants.repository';
 
 const forbidden = () =>
@@ -82,11 +83,10 @@ export async function listVisibleTenants({ ctx }: { ctx: SessionContext }): Prom
 export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<TenantInfo> {
   const t = await repo.findTenant(ctx.db, ctx.tenantId);
   if (!t) throw forbidden();
-  // Digests come with notifications (a later issue); until a tenant has any, their times are null.
   const lastInsight = await repo.lastInsightTs(ctx.db, ctx.tenantId);
   return {
     tenant_id: t.tenant_id,
-    last_digest_ts: { day: null, month: null, quarter: null },
+    last_digest_ts: await lastDigestTimes(ctx, ctx.tenantId),
     is_forecast_enabled: t.is_forecast_enabled,
     currency: t.currency,
     currency_symbol: t.currency_symbol,

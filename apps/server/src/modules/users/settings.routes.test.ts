@@ -83,7 +83,8 @@ describe('profile, subscriptions and event mapping', () => {
     });
     expect(sms.statusCode, sms.body).toBe(200);
     expect(sms.json().message).toBe(SUBSCRIPTION_MESSAGES.updated);
-    expect(sms.json().data.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: true });
+    // On, but verified only once a texted code is confirmed (modules/phone).
+    expect(sms.json().data.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: false });
   });
 
   it('starts from e-mail on, every severity and no threshold, and says Slack is not configured', async () => {
@@ -108,7 +109,8 @@ describe('profile, subscriptions and event mapping', () => {
           },
         },
       ],
-      slack: { configured: false, connected: false, team_name: null },
+      slack: { configured: false, connected: false, team_name: null, channel_name: null, note: null },
+      sms: { configured: false, is_verified: false, code_expires_at: null },
     });
   });
 

@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { SessionContext, TenantContext } from '../../plugins/context';
 import { slackStatus } from '../preferences';
+import { smsStatus } from '../phone';
 import { storeProviders } from '../providers';
 import * as repo from './users.repository';
 
@@ -104,10 +105,11 @@ export async function updateProfile({
 /* ---------- Subscriptions and event mapping ---------- */
 
 async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<Subscriptions> {
-  const [row, profile, slack] = await Promise.all([
+  const [row, profile, slack, sms] = await Promise.all([
     repo.findSubscription(ctx.db, tenantId, ctx.user.userId),
     profileOrThrow(ctx),
     slackStatus({ ctx, input: { tenantId } }),
+    smsStatus({ ctx, input: { userId: ctx.user.userId } }),
   ]);
   return {
     channels: [
@@ -115,7 +117,8 @@ async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<S
       {
         name: 'sms',
         is_active: row.sms_active && !!profile.phone_number,
-        is_verified: !!profile.phone_number,
+        // Alerts go only to a number confirmed with a texted code (modules/phone).
+        is_verified: sms.is_verified,
       },
       { name: 'slack', is_active: row.slack_active && slack.connected, is_verified: slack.connected },
     ],
@@ -129,6 +132,7 @@ async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<S
       },
     ],
     slack,
+    sms,
   };
 }
 
