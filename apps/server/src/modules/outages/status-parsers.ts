@@ -428,7 +428,6 @@ export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()
     }
     const cleanKey = key.trim().slice(0, 300);
     const updates = updatesOf(html, cleanKey, new Date(stamp).getUTCFullYear(), now);
-    // An update dated after the item (December updates of a January item) belongs to the year before.
     if (updates.length === 0) {
       skipped.push(`item ${cleanKey}: no readable updates`);
       continue;
@@ -443,7 +442,8 @@ export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()
       continue;
     }
     const resolved = INCIDENT_DONE.has(latest.status);
-    const componentsLine = /affected components?\s*:?\s*([^\n]+)/i.exec(stripHtml(html));
+    // Statuspage ends an item with 'This incident affected: API and Checkout.'
+    const componentsLine = /affected(?: components?)?\s*:\s*([^\n]+)/i.exec(stripHtml(html));
     incidents.push({
       key: cleanKey,
       kind: maintenance ? 'maintenance' : 'incident',
@@ -456,6 +456,7 @@ export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()
       components: componentsLine
         ? componentsLine[1]!
             .replace(/\([^)]*\)/g, '')
+            .replace(/\.\s*$/, '')
             .split(/,|\band\b/)
             .map((c) => c.trim())
             .filter(Boolean)
