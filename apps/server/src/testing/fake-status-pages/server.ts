@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 // A local HTTP server that answers like providers' status pages: each path serves the body a test sets (or
 // the current step of a scripted timeline), with an ETag and Last-Modified, answers 304 to a matching
@@ -39,7 +39,7 @@ export async function startFakeStatusPages(options: { delayMs?: number } = {}): 
   >();
   let inFlight = 0;
   let peak = 0;
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   let clock = Date.now() - 60_000;
 
   const server: Server = createServer((req: IncomingMessage, res) => {
