@@ -87,7 +87,7 @@ describe('demo provider incidents', () => {
         label: 'Likely related to the Cloudflare outage',
       }),
     ]);
-    expect(detail.impact.monetary.value).toBe(2150);
+    expect(detail.impact.monetary.value).toBe(-2150);
     expect(detail.events.length).toBeGreaterThan(3);
   });
 });

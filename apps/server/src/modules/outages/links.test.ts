@@ -171,7 +171,7 @@ describe('outages joined to the business', () => {
       direction: 'down',
     });
     // The outage is worth the largest of them (one drop seen two ways is never summed).
-    expect(outage.impact.monetary.value).toBe(1240);
+    expect(outage.impact.monetary.value).toBe(-1240);
   });
 
   it('links back from the insight group and the site-error group to the outage', async () => {
