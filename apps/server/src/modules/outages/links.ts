@@ -13,8 +13,13 @@ export const LINK_LEAD_MINUTES = 30;
 export const LINK_TRAIL_MINUTES = 60;
 /** Daily signals link only to outages at least this long (a short blip does not move a day). */
 export const LINK_DAILY_MIN_OUTAGE_MINUTES = 60;
-/** Outages that ended this long ago are no longer re-linked. */
+/** Outages that ended this long ago are no longer re-linked by the sweep. */
 export const LINK_LOOKBACK_DAYS = 14;
+/**
+ * After a workspace's pipelines ran: a backfill raises insight groups over its whole history, so every outage
+ * it had since then (13 months of data at most) is linked again.
+ */
+export const LINK_AFTER_PIPELINES_DAYS = 400;
 
 export interface Window {
   start: number;
@@ -54,13 +59,18 @@ export const hostMatches = (host: string, hosts: string[]) =>
   hosts.some((h) => host === h || host.endsWith(`.${h}`));
 
 /**
- * Re-links every outage group of the workspace that ended in the last LINK_LOOKBACK_DAYS: insight groups with a
+ * Re-links every outage group of the workspace that ended in the last `lookbackDays`: insight groups with a
  * harmful move (their top insight's accent negative) and experience events in the window, and site-error groups
  * in the window whose errors reached the provider's hosts. Each outage's dollar impact becomes the largest lost
  * revenue among its links (they are mostly one drop seen several ways, so never summed).
  */
-export async function linkTenantOutages(db: Queryable, tenantId: number, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - LINK_LOOKBACK_DAYS * 24 * HOUR_MS);
+export async function linkTenantOutages(
+  db: Queryable,
+  tenantId: number,
+  now = new Date(),
+  lookbackDays = LINK_LOOKBACK_DAYS,
+): Promise<number> {
+  const since = new Date(now.getTime() - lookbackDays * 24 * HOUR_MS);
   const outages = await repo.outageGroupsBetween(db, tenantId, since, new Date(now.getTime() + HOUR_MS));
   let links = 0;
   for (const outage of outages) {

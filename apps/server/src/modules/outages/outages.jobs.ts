@@ -8,7 +8,7 @@ import {
   linkRecentOutages,
   pollProvider,
 } from './outages.service';
-import { linkTenantOutages } from './links';
+import { LINK_AFTER_PIPELINES_DAYS, linkTenantOutages } from './links';
 
 /** The poller's schedule (every minute it sends the due providers) and the link sweep's. */
 export async function scheduleOutageJobs(base: BaseContext): Promise<void> {
@@ -66,7 +66,9 @@ export function outagesJobs(base: BaseContext): JobDefinition<never>[] {
       concurrency: 1,
       retryLimit: 3,
       async handler(job) {
-        if (job.data.tenantId) await linkTenantOutages(base.db, job.data.tenantId);
+        // With a tenant, the job comes after its pipelines ran (pipelines.service.ts): their whole history.
+        if (job.data.tenantId)
+          await linkTenantOutages(base.db, job.data.tenantId, new Date(), LINK_AFTER_PIPELINES_DAYS);
         else await linkRecentOutages(base);
       },
     }) as JobDefinition<never>,
