@@ -15,6 +15,12 @@ import {
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
+import {
+  experienceFunnelSteps,
+  experienceGroupOf,
+  experienceRootCause,
+  isExperienceFigures,
+} from '../experience';
 import { getMetricOrThrow } from '../metrics/metrics.service';
 import { patternSeries } from '../series/series.service';
 import * as repo from './event-groups.repository';
@@ -25,6 +31,12 @@ import { HOUR_MS, funnelOf } from './grouping';
 // Filters with values nobody has simply match nothing.
 
 const DAY_MS = 86_400_000;
+
+/** Experience groups (modules/experience) carry a metric instead of site errors; the rest are site errors. */
+const wireGroupOf = (row: repo.GroupRow, logs: repo.LogRow[], withRows = false): EventGroup =>
+  row.sub_type === 'experience' && isExperienceFigures(row.figures)
+    ? experienceGroupOf(row, withRows)
+    : eventGroupOf(row, logs);
 
 /** An ISO timestamp, or a YYYY-MM-DD day: a start day starts at 00:00 UTC, an end day includes the whole day. */
 function dateOf(value: string | undefined, end: boolean): Date | null {
@@ -78,7 +90,7 @@ export async function listEventGroups({
     EVENT_GROUPS_PAGE_SIZE,
     (input.page_num - 1) * EVENT_GROUPS_PAGE_SIZE,
   );
-  const groups = rows.map((r) => eventGroupOf(r, []));
+  const groups = rows.map((r) => wireGroupOf(r, []));
   return { event_groups: groups, count: groups.length };
 }
 
@@ -102,6 +114,7 @@ export async function getEventGroup({
   input: { id: string };
 }): Promise<EventGroup> {
   const row = await getEventGroupOrThrow({ ctx, id: input.id });
+  if (row.sub_type === 'experience') return wireGroupOf(row, [], true);
   const logs = await repo.errorLogRows(
     ctx.db,
     ctx.tenantId,
@@ -313,6 +326,11 @@ export async function eventRootCause({
   if (!groupId) throw new AppError('not_found', catalogueFor(404, 'Event').message);
   const row = await repo.getGroup(ctx.db, ctx.tenantId, groupId);
   if (!row) throw new AppError('not_found', catalogueFor(404, 'Event').message);
+  if (isExperienceFigures(row.figures)) {
+    return {
+      data: { rootcause_details: experienceRootCause(row.figures, list(input.dimension_names)) },
+    };
+  }
   const names = list(input.dimension_names) ?? ['browser', 'os', 'device', 'page'];
   const from = row.start_hour;
   const to = new Date(Math.floor(row.ts_end.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
@@ -578,11 +596,26 @@ export async function metricFunnel({
   input,
 }: {
   ctx: TenantContext;
-  input: { timestamp?: string | undefined; dim_name?: string | undefined; dim_val?: string | undefined };
+  input: {
+    timestamp?: string | undefined;
+    dim_name?: string | undefined;
+    dim_val?: string | undefined;
+    sub_type?: string | undefined;
+    pipeline_schedule?: string | undefined;
+  };
 }) {
   const at = dateOf(input.timestamp, false) ?? new Date();
   const t = at.getTime();
   const hour = t % HOUR_MS === 0 ? t - HOUR_MS : Math.floor(t / HOUR_MS) * HOUR_MS;
+  // Experience events chart the workspace's own metric funnel (modules/experience) when it has one.
+  if (input.sub_type === 'experience' && !input.dim_name) {
+    const steps = await experienceFunnelSteps({
+      ctx,
+      at: hour,
+      grain: input.pipeline_schedule ?? 'h',
+    });
+    if (steps) return { funnel_steps: steps };
+  }
   const dim =
     input.dim_name &&
     ['browser', 'os', 'device', 'page'].includes(input.dim_name) &&
