@@ -19,7 +19,21 @@ export interface FitPoint {
   yhat: number | null;
   lower: number | null;
   upper: number | null;
+  /** The same bucket 1–4 weeks before (what the store saw then), when known. */
+  history?: number[];
 }
+
+/** Weeks of the same bucket that make a baseline; fewer and the model's expected value serves. */
+export const BASELINE_WEEKS = 4;
+const MIN_BASELINE_WEEKS = 2;
+/** A move smaller than this share of the baseline is not an experience event, however tight the band. */
+export const MIN_RELATIVE_CHANGE = 0.05;
+
+const median = (values: number[]) => {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+};
 
 export interface ExperiencePoint {
   ts: number;
@@ -42,22 +56,31 @@ export interface Episode {
   open: boolean;
 }
 
-/** The caps and score of one bucket at width z; null when the fit says nothing there. */
+/**
+ * The caps and score of one bucket at width z; null when the fit says nothing there. The baseline is the median
+ * of the same bucket over the weeks before (the engine's in-sample fit follows a level shift at once, so it
+ * would call a checkout that stopped working "expected"); its noise is the fit's, widened for the median's own.
+ */
 export function experiencePoint(p: FitPoint, z: number): ExperiencePoint | null {
   if (p.y === null || p.yhat === null || p.lower === null || p.upper === null) return null;
   if (![p.y, p.yhat, p.lower, p.upper].every(Number.isFinite)) return null;
+  const history = (p.history ?? []).filter(Number.isFinite);
+  const seasonal = history.length >= MIN_BASELINE_WEEKS;
+  const baseline = seasonal ? median(history) : p.yhat;
+  const widen = seasonal ? Math.sqrt(1 + 1 / history.length) : 1;
   // The stored band may be asymmetric (fits on a log scale), so each side has its own sigma.
-  const sigmaUp = Math.max(p.upper - p.yhat, 0) / STORED_BAND_Z;
-  const sigmaDown = Math.max(p.yhat - p.lower, 0) / STORED_BAND_Z;
-  const diff = p.y - p.yhat;
+  const sigmaUp = (Math.max(p.upper - p.yhat, 0) / STORED_BAND_Z) * widen;
+  const sigmaDown = (Math.max(p.yhat - p.lower, 0) / STORED_BAND_Z) * widen;
+  const diff = p.y - baseline;
   const sigma = diff >= 0 ? sigmaUp : sigmaDown;
-  const score = sigma > 0 ? diff / sigma : diff === 0 ? 0 : Math.sign(diff) * Infinity;
+  const small = Math.abs(diff) < MIN_RELATIVE_CHANGE * Math.abs(baseline) || diff === 0;
+  const score = small || sigma <= 0 ? 0 : diff / sigma;
   return {
     ts: p.ts,
     current_value: p.y,
-    baseline: p.yhat,
-    upper_cap: p.yhat + z * sigmaUp,
-    lower_cap: p.yhat - z * sigmaDown,
+    baseline,
+    upper_cap: baseline + z * sigmaUp,
+    lower_cap: baseline - z * sigmaDown,
     score,
   };
 }

@@ -5,15 +5,10 @@ import type {
   EventLabels,
   EventLogRow,
 } from '@tidemark/contract';
-import {
-  DATE_FORMATS,
-  formatDate,
-  formatDuration,
-  formatNumber,
-  formatPercent,
-} from '@tidemark/format';
+import { DATE_FORMATS, formatDate, formatDuration, formatNumber, formatPercent } from '@tidemark/format';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
+  BASELINE_WEEKS,
   EXPERIENCE_PRESETS,
   experienceEpisodes,
   experienceSeverity,
@@ -128,13 +123,18 @@ async function episodesOf(
   return { grain, episodes: experienceEpisodes(points, EXPERIENCE_PRESETS[preset], BUCKET_MS[grain]!) };
 }
 
+/** Each bucket with its fit and the same bucket 1–4 weeks before. */
 function fitPointsOf(s: repo.FittedSeries): FitPoint[] {
+  const byTs = new Map(s.ts.map((t, i) => [t, s.y[i] ?? null]));
   return s.ts.map((ts, i) => ({
     ts,
     y: s.y[i] ?? null,
     yhat: s.yhat?.[i] ?? null,
     lower: s.yhat_lower?.[i] ?? null,
     upper: s.yhat_upper?.[i] ?? null,
+    history: Array.from({ length: BASELINE_WEEKS }, (_, w) => byTs.get(ts - (w + 1) * 7 * DAY_MS)).filter(
+      (v): v is number => v !== null && v !== undefined,
+    ),
   }));
 }
 
@@ -220,19 +220,19 @@ export function rootCauseOf(
         const i = index.get(b);
         const y = i === undefined ? 0 : (s.y[i] ?? 0);
         actual += y;
-        const fit = i === undefined ? null : (s.yhat?.[i] ?? null);
-        if (fit !== null && Number.isFinite(fit)) {
-          expected += fit;
-          known++;
-          continue;
-        }
+        // As the episode's own baseline: the same bucket over the weeks before, else the value's fit.
         const lag = bucketMs <= DAY_MS ? 7 * DAY_MS : bucketMs;
-        const history = [1, 2, 3, 4]
-          .map((w) => index.get(b - w * lag))
+        const history = Array.from({ length: BASELINE_WEEKS }, (_, w) => index.get(b - (w + 1) * lag))
           .map((j) => (j === undefined ? null : (s.y[j] ?? null)))
-          .filter((v): v is number => v !== null && Number.isFinite(v));
-        if (history.length) {
-          expected += history.reduce((a, v) => a + v, 0) / history.length;
+          .filter((v): v is number => v !== null && Number.isFinite(v))
+          .sort((x, y) => x - y);
+        const fit = i === undefined ? null : (s.yhat?.[i] ?? null);
+        if (history.length >= 2) {
+          const mid = Math.floor(history.length / 2);
+          expected += history.length % 2 ? history[mid]! : (history[mid - 1]! + history[mid]!) / 2;
+          known++;
+        } else if (fit !== null && Number.isFinite(fit)) {
+          expected += fit;
           known++;
         }
       }
@@ -436,11 +436,7 @@ const money = (value: number | null) =>
     : `$${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 })}`;
 
 /** An experience group on the wire: the metric's chart, its dimensions, the payload rows and the impact. */
-export function experienceGroupOf(
-  row: ExperienceRowLike,
-  withRows: boolean,
-  now = Date.now(),
-): EventGroup {
+export function experienceGroupOf(row: ExperienceRowLike, withRows: boolean, now = Date.now()): EventGroup {
   const f = row.figures as ExperienceFigures;
   const labels = row.labels as EventLabels & { category?: string };
   const { category, ...wireLabels } = labels;

@@ -46,10 +46,10 @@ describe('weekly report', () => {
 
   it("lists an enabled provider's checks with the health its outages left", async () => {
     const tenantId = shop.tenant.tenant_id;
-    await t.db.query(`insert into store_providers (tenant_id, provider_uuid, is_active) values ($1, $2, true)`, [
-      tenantId,
-      stripe,
-    ]);
+    await t.db.query(
+      `insert into store_providers (tenant_id, provider_uuid, is_active) values ($1, $2, true)`,
+      [tenantId, stripe],
+    );
     // A two-hour major outage of Stripe's API in the week, as the outage groups record it.
     await t.db.query(
       `insert into event_groups (tenant_id, sequence_id, fingerprint, start_hour, type, sub_type, status, trigger,
@@ -109,7 +109,17 @@ describe('weekly report', () => {
 
   it('measures overlapping outages once, and finds hosts of providers', () => {
     const h = 3_600_000;
-    expect(coveredMinutes([[0, 2 * h], [h, 3 * h], [5 * h, 6 * h]], 0, 10 * h)).toBe(240);
+    expect(
+      coveredMinutes(
+        [
+          [0, 2 * h],
+          [h, 3 * h],
+          [5 * h, 6 * h],
+        ],
+        0,
+        10 * h,
+      ),
+    ).toBe(240);
     expect(coveredMinutes([[-h, h]], 0, 10 * h)).toBe(60);
     expect(domainOf('https://status.stripe.com/api/v2/summary.json')).toBe('stripe.com');
     expect(domainOf('https://www.royalmail.co.uk')).toBe('royalmail.co.uk');

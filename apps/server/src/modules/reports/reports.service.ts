@@ -104,12 +104,7 @@ export function hostOfFingerprint(fingerprint: string): string | null {
 const hostMatches = (host: string, domains: string[]) =>
   domains.some((d) => host === d || host.endsWith(`.${d}`));
 
-function checkOf(
-  uuid: string,
-  name: string,
-  display: string,
-  healths: ReportHealth[],
-): ReportCheck {
+function checkOf(uuid: string, name: string, display: string, healths: ReportHealth[]): ReportCheck {
   const health = worst(healths);
   return {
     provider_check_uuid: uuid,
@@ -189,7 +184,10 @@ export async function eventReports({
   const typeOf = (name: string, display: string, description: string) => {
     let t = types.get(name);
     if (!t) {
-      types.set(name, (t = { provider_type_name: name, provider_type_display_name: display, description, providers: [] }));
+      types.set(
+        name,
+        (t = { provider_type_name: name, provider_type_display_name: display, description, providers: [] }),
+      );
     }
     return t;
   };
@@ -200,7 +198,12 @@ export async function eventReports({
     const own = groups.filter((g) => g.type === 'outage' && g.provider_uuid === p.provider_uuid);
     const components = [...new Set(own.flatMap((g) => g.affected_components))].sort();
     const checks = [
-      checkOf(`${p.provider_uuid}:overall`, 'overall', OVERALL_CHECK, own.map((g) => outageHealth(g.severity))),
+      checkOf(
+        `${p.provider_uuid}:overall`,
+        'overall',
+        OVERALL_CHECK,
+        own.map((g) => outageHealth(g.severity)),
+      ),
       ...components.map((c) =>
         checkOf(
           `${p.provider_uuid}:${c}`,
@@ -247,9 +250,16 @@ export async function eventReports({
       beacon: 'Beacon errors',
     };
     const checks = siteKinds.map((k) =>
-      checkOf(`site:${k}`, k, names[k] ?? k, own.filter((g) => g.sub_type === k).map((g) => siteHealth(g.severity))),
+      checkOf(
+        `site:${k}`,
+        k,
+        names[k] ?? k,
+        own.filter((g) => g.sub_type === k).map((g) => siteHealth(g.severity)),
+      ),
     );
-    const display = site.store_url ? site.store_url.replace(/^https?:\/\//, '').replace(/\/$/, '') : 'Your site';
+    const display = site.store_url
+      ? site.store_url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+      : 'Your site';
     typeOf('site', 'Site monitoring', "Errors visitors meet on your own store's pages.").providers.push(
       providerOf({
         uuid: 'site',
@@ -278,7 +288,11 @@ export async function eventReports({
         own.filter((g) => g.kpi_id === m.kpi_id).map((g) => experienceHealth(g.severity)),
       ),
     );
-    typeOf('experience', 'Store experience', 'How visitors move through your store: carts, checkouts and conversion.').providers.push(
+    typeOf(
+      'experience',
+      'Store experience',
+      'How visitors move through your store: carts, checkouts and conversion.',
+    ).providers.push(
       providerOf({
         uuid: 'experience',
         name: 'experience',
@@ -295,9 +309,7 @@ export async function eventReports({
   }
 
   // Third-party types first in catalogue order, then the site and experience.
-  const ordered = [...types.values()].sort(
-    (a, b) => rank(a.provider_type_name) - rank(b.provider_type_name),
-  );
+  const ordered = [...types.values()].sort((a, b) => rank(a.provider_type_name) - rank(b.provider_type_name));
   return {
     start_time: from.toISOString(),
     end_time: to.toISOString(),

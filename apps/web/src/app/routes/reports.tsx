@@ -11,7 +11,8 @@ export function Component() {
   const navigate = useNavigate();
   const info = useTenantInfo();
   const onSearchChange = useCallback(
-    (next: URLSearchParams, options?: { replace?: boolean }) => setParams(next, { replace: options?.replace }),
+    (next: URLSearchParams, options?: { replace?: boolean }) =>
+      setParams(next, { replace: options?.replace }),
     [setParams],
   );
   const scope = useTenantScope();

@@ -7,9 +7,16 @@ export const REPORTS_COPY = {
   providerTypes: 'Provider type',
   allTypes: 'All',
   dashboard: 'Dashboard',
-  period: { week: 'Week', month: 'Month', quarter: 'Quarter', previous: 'Previous period', next: 'Next period' },
+  period: {
+    week: 'Week',
+    month: 'Month',
+    quarter: 'Quarter',
+    previous: 'Previous period',
+    next: 'Next period',
+  },
   noProviders: EVENT_MESSAGES.noProviders,
-  noProvidersHint: 'Turn on the providers your store relies on in the stores settings to see their health here.',
+  noProvidersHint:
+    'Turn on the providers your store relies on in the stores settings to see their health here.',
   openSettings: 'Choose providers',
   nothing: 'Nothing to report for this period yet.',
   failed: 'The report could not be loaded',

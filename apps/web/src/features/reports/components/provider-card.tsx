@@ -32,7 +32,13 @@ function HealthDot({ health }: { health: ReportHealth }) {
     <Box
       component="span"
       aria-hidden
-      sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: `${HEALTH_COLOR[health]}.main`, flexShrink: 0 }}
+      sx={{
+        width: 8,
+        height: 8,
+        borderRadius: '50%',
+        bgcolor: `${HEALTH_COLOR[health]}.main`,
+        flexShrink: 0,
+      }}
     />
   );
 }
@@ -83,7 +89,10 @@ export function ProviderCard({ provider, hrefOf, onOpen }: ProviderCardProps) {
           />
         </Stack>
       </CardActionArea>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider', overflow: 'auto' }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider', overflow: 'auto' }}
+      >
         {provider.checks.statuses.map((check) => {
           const checkHref = hrefOf(check.provider_check_name);
           return (

@@ -46,7 +46,12 @@ function Panel({ title, ariaLabel, providers, value, color, testId }: PanelProps
           {REPORTS_COPY.charts.empty}
         </Typography>
       ) : (
-        <EChart option={option} height={Math.max(160, rows.length * 28 + 40)} ariaLabel={ariaLabel} notMerge />
+        <EChart
+          option={option}
+          height={Math.max(160, rows.length * 28 + 40)}
+          ariaLabel={ariaLabel}
+          notMerge
+        />
       )}
     </Paper>
   );
@@ -57,7 +62,11 @@ export function ReportsDashboard({ providers }: { providers: ReportProvider[] })
   const theme = useTheme();
   return (
     <Box
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+      }}
     >
       <Panel
         title={REPORTS_COPY.charts.incidents}

@@ -151,7 +151,7 @@ describe('/reports', () => {
     serve({ ...REPORT, has_enabled_providers: false, provider_types: [] });
     renderRoute('/reports');
     expect(await screen.findByText(REPORTS_COPY.noProviders, {}, SLOW)).toBeTruthy();
-    expect(screen.getByRole('button', { name: REPORTS_COPY.openSettings })).toBeTruthy();
+    expect(screen.getByRole('link', { name: REPORTS_COPY.openSettings })).toBeTruthy();
   });
 
   it('steps back a week, and forward again up to the current week', async () => {

@@ -17,7 +17,7 @@ import {
   type ReportProvider,
 } from '@tidemark/contract';
 import { formatDate } from '@tidemark/format';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { useEventReports } from '../api/get-event-reports';
@@ -70,7 +70,13 @@ function rangeOf(search: URLSearchParams, tz: string | null | undefined, now: nu
 
 function CardsSkeleton() {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+      }}
+    >
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <Skeleton key={i} variant="rounded" height={180} data-testid="report-skeleton" />
       ))}
@@ -81,7 +87,9 @@ function CardsSkeleton() {
 /** /reports (spec 2 §2.4): provider health over a week, month or quarter, as cards or the dashboard. */
 export function ReportsPage(props: ReportsPageProps) {
   const { search, onSearchChange, tz } = props;
-  const now = props.now ?? Date.now();
+  // The clock is read once per visit: a report's periods do not move while it is open.
+  const [mountedAt] = useState(() => Date.now());
+  const now = props.now ?? mountedAt;
   const { period, range } = rangeOf(search, tz, now);
   const type = search.get(REPORT_PARAMS.type) ?? 'all';
   const query = useEventReports({
@@ -100,8 +108,11 @@ export function ReportsPage(props: ReportsPageProps) {
     set({ [REPORT_PARAMS.period]: p, [REPORT_PARAMS.start]: new Date(r.start).toISOString() });
 
   const data = query.data;
-  const types = data?.provider_types ?? [];
-  const shown = type === 'all' || type === REPORT_DASHBOARD_TYPE ? types : types.filter((t) => t.provider_type_name === type);
+  const types = useMemo(() => data?.provider_types ?? [], [data]);
+  const shown =
+    type === 'all' || type === REPORT_DASHBOARD_TYPE
+      ? types
+      : types.filter((t) => t.provider_type_name === type);
   const providers: ReportProvider[] = useMemo(() => types.flatMap((t) => t.providers), [types]);
   // The range label shows the last day of the period, not the exclusive end.
   const label = `${formatDate(range.start, { tz, format: 'DD MMM, YYYY' })} – ${formatDate(range.end - 1, { tz, format: 'DD MMM, YYYY' })}`;
@@ -128,14 +139,20 @@ export function ReportsPage(props: ReportsPageProps) {
             size="small"
             value={type}
             aria-label={REPORTS_COPY.providerTypes}
-            onChange={(_, next: string | null) => next && set({ [REPORT_PARAMS.type]: next === 'all' ? null : next })}
+            onChange={(_, next: string | null) =>
+              next && set({ [REPORT_PARAMS.type]: next === 'all' ? null : next })
+            }
             sx={{ flexWrap: 'wrap' }}
           >
             <ToggleButton value="all" sx={{ textTransform: 'none', px: 1.5 }}>
               {REPORTS_COPY.allTypes}
             </ToggleButton>
             {types.map((t) => (
-              <ToggleButton key={t.provider_type_name} value={t.provider_type_name} sx={{ textTransform: 'none', px: 1.5 }}>
+              <ToggleButton
+                key={t.provider_type_name}
+                value={t.provider_type_name}
+                sx={{ textTransform: 'none', px: 1.5 }}
+              >
                 {t.provider_type_display_name}
               </ToggleButton>
             ))}
@@ -149,7 +166,9 @@ export function ReportsPage(props: ReportsPageProps) {
               size="small"
               value={period}
               aria-label="Period"
-              onChange={(_, next: ReportPeriod | null) => next && setRange(next, switchReportPeriod(range, next, tz))}
+              onChange={(_, next: ReportPeriod | null) =>
+                next && setRange(next, switchReportPeriod(range, next, tz))
+              }
             >
               {REPORT_PERIODS.map((p) => (
                 <ToggleButton key={p} value={p} sx={{ textTransform: 'none', px: 1.5 }}>
@@ -164,7 +183,11 @@ export function ReportsPage(props: ReportsPageProps) {
             >
               <ChevronLeftIcon />
             </IconButton>
-            <Typography variant="body2" data-testid="report-range" sx={{ minWidth: 190, textAlign: 'center' }}>
+            <Typography
+              variant="body2"
+              data-testid="report-range"
+              sx={{ minWidth: 190, textAlign: 'center' }}
+            >
               {label}
             </Typography>
             <IconButton
@@ -184,10 +207,15 @@ export function ReportsPage(props: ReportsPageProps) {
           severity="info"
           sx={{ mb: 3 }}
           action={
-            <Button color="inherit" size="small" href={props.settingsHref} onClick={(e) => {
-              e.preventDefault();
-              props.onNavigate(props.settingsHref);
-            }}>
+            <Button
+              color="inherit"
+              size="small"
+              href={props.settingsHref}
+              onClick={(e) => {
+                e.preventDefault();
+                props.onNavigate(props.settingsHref);
+              }}
+            >
               {REPORTS_COPY.openSettings}
             </Button>
           }
@@ -202,7 +230,11 @@ export function ReportsPage(props: ReportsPageProps) {
       {query.isPending ? (
         <CardsSkeleton />
       ) : query.isError ? (
-        <ErrorState title={REPORTS_COPY.failed} message={REPORTS_COPY.failedMessage} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title={REPORTS_COPY.failed}
+          message={REPORTS_COPY.failedMessage}
+          onRetry={() => void query.refetch()}
+        />
       ) : type === REPORT_DASHBOARD_TYPE ? (
         <ReportsDashboard providers={providers} />
       ) : shown.length === 0 ? (
