@@ -22,3 +22,4 @@ export * from './providers';
 export * from './billing';
 export * from './preferences';
 export * from './reports';
+export * from './outages';
