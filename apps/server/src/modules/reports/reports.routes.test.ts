@@ -56,7 +56,7 @@ describe('weekly report', () => {
          ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
          affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
          figures)
-       values ($1, 1, 'outage:test', '2026-11-17T10:00:00Z', 'outage', 'network', 'Closed', 'rate',
+       values ($1, 1, 'outage:test', '2026-11-17T10:00:00Z', 'outage', 'outage', 'Closed', 'rate',
          '2026-11-17T10:00:00Z', '2026-11-17T12:00:00Z', 3, 'High', 'Stripe Major Incident', '', '', '', '', '{}',
          '{API}', '{}', '{}', '{}', null, '{}', '[]', null, $2)`,
       [tenantId, JSON.stringify({ provider_uuid: stripe })],
