@@ -36,6 +36,7 @@ import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
+import { scheduleOutageJobs } from './modules/outages';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
 import { reportsRoutes } from './modules/reports';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await maintainPartitions(baseContext(app));
     if (config.runJobs) await schedulePipelineSweep(baseContext(app));
     if (config.runJobs) await scheduleEventJobs(baseContext(app));
+    if (config.runJobs) await scheduleOutageJobs(baseContext(app));
   });
   return app;
 }

@@ -15,6 +15,11 @@ export const REPORT_HEALTH_NAMES: Record<ReportHealth, string> = {
   healthy: 'Healthy',
 };
 
+/**
+ * A third-party provider's first check: its overall status page state. It is no component, so the events link
+ * of this check filters by the provider alone.
+ */
+export const REPORT_OVERALL_CHECK = 'overall';
 /** The provider-type toggle's own entry that shows the three chart panels instead of cards. */
 export const REPORT_DASHBOARD_TYPE = 'dashboard';
 /** Spec 2 §9: the report's default period is the previous week; weeks start on Sunday. */

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   COLLECT_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
   COLLECT_LIMIT_PER_KEY: z.coerce.number().int().positive().default(60_000),
+  POLL_STATUS_PAGES: z.enum(['true', 'false']).optional(),
+  STATUS_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
 });
 
 export interface Config {
@@ -137,6 +139,10 @@ export interface Config {
   /** Collector requests per minute from one IP, and to one site key. */
   collectLimitPerIp: number;
   collectLimitPerKey: number;
+  /** Whether the status-page poller runs (POLL_STATUS_PAGES; on by default, off under NODE_ENV=test). */
+  pollStatusPages: boolean;
+  /** Default seconds between two polls of one provider's status page. */
+  statusPollIntervalSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -233,6 +239,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     collectLimitPerIp: e.COLLECT_LIMIT_PER_IP,
     collectLimitPerKey: e.COLLECT_LIMIT_PER_KEY,
+    // Off by default under test: a test polls the local fake status server itself.
+    pollStatusPages: (e.POLL_STATUS_PAGES ?? (e.NODE_ENV === 'test' ? 'false' : 'true')) === 'true',
+    statusPollIntervalSeconds: e.STATUS_POLL_INTERVAL_SECONDS,
   };
   return { ...config, ...overrides };
 }

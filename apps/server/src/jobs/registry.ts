@@ -2,6 +2,7 @@ import type { BaseContext } from '../plugins/context';
 import { connectionsJobs } from '../modules/connections';
 import { demoJobs } from '../modules/demo';
 import { eventsJobs } from '../modules/events';
+import { outagesJobs } from '../modules/outages';
 import { pipelineJobs } from '../modules/pipelines';
 import { seriesJobs } from '../modules/series';
 import type { JobDefinition } from './queue';
@@ -14,5 +15,6 @@ export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
     ...pipelineJobs(ctx),
     ...demoJobs(ctx),
     ...eventsJobs(ctx),
+    ...outagesJobs(ctx),
   ];
 }

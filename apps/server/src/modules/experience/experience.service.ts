@@ -56,6 +56,8 @@ export interface ExperienceFigures {
   preset: 'large' | 'small';
   z: number;
   direction: 'up' | 'down';
+  /** 'negative' when the move hurts the store (a drop of a metric where up is good), else 'positive'. */
+  accent: 'positive' | 'negative';
   relative_change: number;
   dollar_impact_per_unit: number | null;
   dimensions: EventDimension[];
@@ -350,6 +352,7 @@ function groupWrite(g: {
     preset: g.preset,
     z: EXPERIENCE_PRESETS[g.preset].z,
     direction: episode.direction,
+    accent: harmful ? 'negative' : 'positive',
     relative_change: round(change),
     dollar_impact_per_unit: metric.dollar_impact,
     dimensions: g.dimensions,

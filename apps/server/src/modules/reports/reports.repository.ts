@@ -44,7 +44,7 @@ export interface PeriodGroup {
 export async function groupsBetween(db: Queryable, tenantId: number, from: Date, to: Date) {
   return db.query<PeriodGroup>(
     `select event_group_id::text, type, sub_type, severity, status, ts_start, ts_end, affected_components,
-            coalesce(figures->>'provider_uuid', labels->>'provider_uuid') as provider_uuid,
+            provider_uuid::text as provider_uuid,
             figures->>'kpi_id' as kpi_id, figures->>'direction' as direction
        from event_groups
       where tenant_id = $1 and ts_end >= $2 and ts_start < $3

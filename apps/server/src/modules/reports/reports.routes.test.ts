@@ -55,11 +55,11 @@ describe('weekly report', () => {
       `insert into event_groups (tenant_id, sequence_id, fingerprint, start_hour, type, sub_type, status, trigger,
          ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
          affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
-         figures)
-       values ($1, 1, 'outage:test', '2026-11-17T10:00:00Z', 'outage', 'outage', 'Closed', 'rate',
+         figures, provider_uuid)
+       values ($1, 1, 'outage:test', '2026-11-17T10:00:00Z', 'outage', 'outage', 'Closed', 'outage',
          '2026-11-17T10:00:00Z', '2026-11-17T12:00:00Z', 3, 'High', 'Stripe Major Incident', '', '', '', '', '{}',
-         '{API}', '{}', '{}', '{}', null, '{}', '[]', null, $2)`,
-      [tenantId, JSON.stringify({ provider_uuid: stripe })],
+         '{API}', '{}', '{}', '{}', null, '{}', '[]', null, '{}', $2)`,
+      [tenantId, stripe],
     );
     // The store's own calls to Stripe failing in the same hours (collector rollups).
     await t.db.query(

@@ -1,6 +1,7 @@
 import {
   PROVIDER_CATEGORIES,
   REPORT_HEALTH_NAMES,
+  REPORT_OVERALL_CHECK,
   type ReportCheck,
   type ReportHealth,
   type ReportProvider,
@@ -199,8 +200,8 @@ export async function eventReports({
     const components = [...new Set(own.flatMap((g) => g.affected_components))].sort();
     const checks = [
       checkOf(
-        `${p.provider_uuid}:overall`,
-        'overall',
+        `${p.provider_uuid}:${REPORT_OVERALL_CHECK}`,
+        REPORT_OVERALL_CHECK,
         OVERALL_CHECK,
         own.map((g) => outageHealth(g.severity)),
       ),

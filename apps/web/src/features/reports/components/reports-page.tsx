@@ -12,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   REPORT_DASHBOARD_TYPE,
+  REPORT_OVERALL_CHECK,
   REPORT_PERIODS,
   type ReportPeriod,
   type ReportProvider,
@@ -122,7 +123,7 @@ export function ReportsPage(props: ReportsPageProps) {
       provider_type: p.provider_type,
       startDate: new Date(range.start).toISOString(),
       endDate: new Date(Math.min(range.end, now)).toISOString(),
-      ...(check ? { provider_check: check } : {}),
+      ...(check && check !== REPORT_OVERALL_CHECK ? { provider_check: check } : {}),
     });
 
   return (
