@@ -308,7 +308,9 @@ function whereOf(f: GroupFilter): { sql: string; params: unknown[] } {
   // Experience events have their own provider, type and checks (one per metric): 'experience' and the kpi id.
   if (f.providerUuid)
     add(
-      (p) => `coalesce(provider_uuid::text, case when sub_type = 'experience' then 'experience' else 'site' end)
+      (
+        p,
+      ) => `coalesce(provider_uuid::text, case when sub_type = 'experience' then 'experience' else 'site' end)
         = any(${p}::text[])`,
       f.providerUuid,
     );

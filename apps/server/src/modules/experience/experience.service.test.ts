@@ -19,7 +19,11 @@ interface WireGroup {
   event_group_ts_end: string;
   affected_components: string[];
   dimensions: Array<{ dimension_name: string }>;
-  events: Array<{ event_uuid: string; payload: Record<string, number>; top_dimension: string | null }>;
+  events: Array<{
+    event_uuid: string;
+    payload: { current_value: number; baseline: number; upper_cap: number; lower_cap: number };
+    top_dimension: string | null;
+  }>;
 }
 
 describe('experience events', () => {
@@ -132,9 +136,9 @@ describe('experience events', () => {
     await raiseExperienceEvents(ctx());
     // The same group, refreshed (the list is paged, so it is read by id).
     const narrow = (await get<WireGroup>(`/v1/events/groups/${drop.event_group_id}`)).events.at(-1)!.payload;
-    expect(narrow.baseline).toBeCloseTo(wide.baseline!, 6);
+    expect(narrow.baseline).toBeCloseTo(wide.baseline, 6);
     // z 1 against z 3: the distance to the lower cap is a third.
-    expect((narrow.baseline! - narrow.lower_cap!) * 3).toBeCloseTo(wide.baseline! - wide.lower_cap!, 3);
+    expect((narrow.baseline - narrow.lower_cap) * 3).toBeCloseTo(wide.baseline - wide.lower_cap, 3);
   });
 
   it('answers the funnel of the metric funnel the experience metric is filed under', async () => {

@@ -187,6 +187,8 @@ export function ReportsPage(props: ReportsPageProps) {
             <Typography
               variant="body2"
               data-testid="report-range"
+              data-start={new Date(range.start).toISOString()}
+              data-end={new Date(range.end).toISOString()}
               sx={{ minWidth: 190, textAlign: 'center' }}
             >
               {label}
