@@ -494,7 +494,11 @@ export function experienceGroupOf(row: ExperienceRowLike, withRows: boolean, now
     labels: wireLabels,
     affected_components: row.affected_components,
     impact: {
-      monetary: { value: row.impact_value, formatted_value: money(row.impact_value) },
+      // As site errors: stored as the revenue lost, negative on the wire (red, falling on screens).
+      monetary: {
+        value: row.impact_value === null ? null : -row.impact_value,
+        formatted_value: money(row.impact_value),
+      },
       sections: [],
     },
     details: {
