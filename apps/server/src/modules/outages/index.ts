@@ -12,3 +12,4 @@ export {
 } from './outages.service';
 export { linkTenantOutages, relatedOutages, relatedSignals } from './links';
 export { parseBody } from './status-parsers';
+export { loadDemoOutages, type DemoAnchors } from './demo-outages';

@@ -12,18 +12,19 @@ import { linkTenantOutages } from './links';
 
 /** The poller's schedule (every minute it sends the due providers) and the link sweep's. */
 export async function scheduleOutageJobs(base: BaseContext): Promise<void> {
+  // Links are rerun as the workspace's own signals arrive (insights come after pipelines), polling or not.
+  await base.jobs.upsertSchedule({
+    key: LINK_JOB,
+    name: LINK_JOB,
+    cron: '*/10 * * * *',
+    timezone: 'Etc/UTC',
+    data: {},
+  });
   if (!base.config.pollStatusPages) return;
   await base.jobs.upsertSchedule({
     key: POLL_DUE_JOB,
     name: POLL_DUE_JOB,
     cron: '* * * * *',
-    timezone: 'Etc/UTC',
-    data: {},
-  });
-  await base.jobs.upsertSchedule({
-    key: LINK_JOB,
-    name: LINK_JOB,
-    cron: '*/10 * * * *',
     timezone: 'Etc/UTC',
     data: {},
   });

@@ -385,12 +385,12 @@ export interface InsightSignal {
   ts_end: Date;
   grain: 'h' | 'd';
   direction: 'up' | 'down';
-  /** Its top insight's accent is negative: the move hurts the business. */
+  /** The group's accent is negative: the move hurts the business. */
   harmful: boolean;
   lost_revenue: number | null;
 }
 
-/** Hourly and daily insight groups overlapping [from, to), with their top insight's direction and accent. */
+/** Hourly and daily insight groups overlapping [from, to), with their direction and accent. */
 export async function insightGroupsBetween(
   db: Queryable,
   tenantId: number,
@@ -399,12 +399,9 @@ export async function insightGroupsBetween(
 ): Promise<InsightSignal[]> {
   return db.query<InsightSignal>(
     `select g.group_id::text as id, coalesce(g.title, g.draft->>'group_title', 'Insight') as title,
-       g.ts_start, g.ts_end, g.grain, coalesce(top.direction, 'down') as direction,
-       coalesce(top.accent = 'negative', false) as harmful, abs(g.dollar_impact) as lost_revenue
+       g.ts_start, g.ts_end, g.grain, coalesce(g.draft->>'group_direction', 'down') as direction,
+       coalesce(g.draft->>'group_accent' = 'negative', false) as harmful, abs(g.dollar_impact) as lost_revenue
      from insight_groups g
-     left join lateral (select i.direction, i.accent from insights i
-       where i.tenant_id = g.tenant_id and i.group_id = g.group_id
-       order by i.severity_score desc, i.insight_id limit 1) top on true
      where g.tenant_id = $1 and g.grain in ('h', 'd') and g.ts_end >= $2 and g.ts_start < $3`,
     [tenantId, from, to],
   );
