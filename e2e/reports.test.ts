@@ -41,7 +41,7 @@ describe('the weekly report', () => {
     await page.getByTestId('report-chart-minutes').waitFor();
     await page.getByTestId('report-chart-host-errors').waitFor();
     await view(page, 'reports-dashboard');
-    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
 
     // A card opens /events with the provider, its type, the workspace and the period.
     const first = cards.first();

@@ -83,15 +83,18 @@ export async function raiseExperienceEvents(ctx: Ctx): Promise<number> {
   const timezone = await repo.timezoneOf(ctx.db, ctx.tenantId);
   let written = 0;
   for (const metric of await repo.experienceMetrics(ctx.db, ctx.tenantId)) {
-    // Daily series tell sustained moves, hourly ones short breaks; an hourly run inside a daily episode of
-    // the same direction is the same story told twice, so it is left out.
+    // Daily series tell sustained moves, hourly ones short breaks; one story is told once. A single day that
+    // holds hourly runs of the same direction is told by them (they say when it started and stopped); hourly
+    // runs inside a move of several days are told by it.
     const daily = await episodesOf(ctx, metric, 'd', preset);
     const hourly = await episodesOf(ctx, metric, 'h', preset);
-    if (hourly) {
-      hourly.episodes = hourly.episodes.filter(
-        (h) =>
-          !daily?.episodes.some((d) => d.direction === h.direction && d.start < h.end && d.end > h.start),
+    const same = (a: Episode, b: Episode) => a.direction === b.direction && a.start < b.end && a.end > b.start;
+    if (daily && hourly) {
+      const DAY = BUCKET_MS.d!;
+      daily.episodes = daily.episodes.filter(
+        (d) => d.end - d.start > DAY || !hourly.episodes.some((h) => same(d, h)),
       );
+      hourly.episodes = hourly.episodes.filter((h) => !daily.episodes.some((d) => same(d, h)));
     }
     for (const found of [daily, hourly]) {
       if (found?.episodes.length) written += await writeEpisodes(ctx, metric, found, preset, timezone);

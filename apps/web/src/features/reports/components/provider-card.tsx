@@ -17,8 +17,11 @@ export const HEALTH_COLOR: Record<ReportHealth, 'error' | 'warning' | 'info' | '
   healthy: 'success',
 };
 
-/** Spec 2 §9: a card spans 8 to 30 rows of the report grid, by how many checks it lists. */
-export const cardRowSpan = (checks: number) => Math.min(30, Math.max(8, Math.ceil((112 + checks * 34) / 10)));
+/**
+ * Spec 2 §9: a card spans 8 to 30 rows of the report grid; with 10 px rows, 80 to 300 px. A longer list of
+ * checks scrolls inside the card rather than clipping.
+ */
+export const CARD_HEIGHT = { min: 80, max: 300 } as const;
 
 export interface ProviderCardProps {
   provider: ReportProvider;
@@ -51,7 +54,12 @@ export function ProviderCard({ provider, hrefOf, onOpen }: ProviderCardProps) {
     <Card
       variant="outlined"
       data-testid="report-provider-card"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      sx={{
+        minHeight: CARD_HEIGHT.min,
+        maxHeight: CARD_HEIGHT.max,
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
       <CardActionArea
         href={href}

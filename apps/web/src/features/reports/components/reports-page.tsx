@@ -32,7 +32,7 @@ import {
   switchReportPeriod,
   type ReportRangeMs,
 } from '../utils/report-period';
-import { ProviderCard, cardRowSpan } from './provider-card';
+import { ProviderCard } from './provider-card';
 import { ReportsDashboard } from './reports-dashboard';
 
 /** URL parameters of /reports: the period kind, its start and the provider type shown. */
@@ -259,18 +259,18 @@ export function ReportsPage(props: ReportsPageProps) {
               <Box
                 sx={{
                   display: 'grid',
-                  columnGap: 2,
-                  gridAutoRows: '10px',
+                  gap: 2,
+                  alignItems: 'start',
                   gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
                 }}
               >
                 {t.providers.map((p) => (
-                  <Box
+                  <ProviderCard
                     key={p.provider_uuid}
-                    sx={{ gridRowEnd: `span ${cardRowSpan(p.checks.statuses.length)}`, pb: 2, minHeight: 0 }}
-                  >
-                    <ProviderCard provider={p} hrefOf={hrefOf(p)} onOpen={props.onNavigate} />
-                  </Box>
+                    provider={p}
+                    hrefOf={hrefOf(p)}
+                    onOpen={props.onNavigate}
+                  />
                 ))}
               </Box>
             </Box>
