@@ -20,6 +20,7 @@ import {
   experienceGroupOf,
   experienceRootCause,
   isExperienceFigures,
+  listExperienceMetrics,
 } from '../experience';
 import { getMetricOrThrow } from '../metrics/metrics.service';
 import { outageFilterOptions, outageHistory, relatedOutages, relatedSignals } from '../outages';
@@ -207,17 +208,52 @@ export async function eventFilters({ ctx }: { ctx: TenantContext }): Promise<{ d
   const siteFilters = await siteEventFilters({ ctx });
   // The providers the store turned on, and any with past outages, follow the site.
   const outages = await outageFilterOptions({ ctx });
+  const experience = await experienceEventFilters({ ctx });
   return {
     data: {
-      providers: [...siteFilters.data.providers, ...outages.providers],
-      provider_types: [...siteFilters.data.provider_types, ...outages.provider_types],
-      provider_checks: [...siteFilters.data.provider_checks, ...outages.provider_checks],
+      providers: [...siteFilters.data.providers, ...experience.providers, ...outages.providers],
+      provider_types: [
+        ...siteFilters.data.provider_types,
+        ...experience.provider_types,
+        ...outages.provider_types,
+      ],
+      provider_checks: [
+        ...siteFilters.data.provider_checks,
+        ...experience.provider_checks,
+        ...outages.provider_checks,
+      ],
     },
   };
 }
 
+/** Experience events: one provider and type ('experience') with a check per metric that raised one. */
+async function experienceEventFilters({ ctx }: { ctx: TenantContext }): Promise<EventFilters> {
+  const subTypes = await repo.subTypesOf(ctx.db, ctx.tenantId);
+  if (!subTypes.includes('experience')) return { providers: [], provider_types: [], provider_checks: [] };
+  const metrics = await listExperienceMetrics({ ctx });
+  return {
+    providers: [
+      {
+        provider_uuid: 'experience',
+        provider_name: 'experience',
+        provider_display_name: 'Store experience',
+        provider_logo_url: null,
+      },
+    ],
+    provider_types: [{ provider_type_name: 'experience', provider_type_display_name: 'Store experience' }],
+    provider_checks: metrics.map((m) => ({
+      provider_check_name: m.kpi_id,
+      provider_check_display_name: m.kpi_display_name,
+      metric_id: m.kpi_id,
+      parent_uuid: 'experience',
+    })),
+  };
+}
+
 async function siteEventFilters({ ctx }: { ctx: TenantContext }): Promise<{ data: EventFilters }> {
-  const subTypes = (await repo.subTypesOf(ctx.db, ctx.tenantId)).filter((s) => s !== 'outage');
+  const subTypes = (await repo.subTypesOf(ctx.db, ctx.tenantId)).filter(
+    (s) => s !== 'outage' && s !== 'experience',
+  );
   if (!subTypes.length) return { data: { providers: [], provider_types: [], provider_checks: [] } };
   const site = await repo.storeUrlOf(ctx.db, ctx.tenantId);
   const name = site ? site.replace(/^https?:\/\//, '') : 'Your site';

@@ -154,4 +154,25 @@ describe('experience events', () => {
     expect(funnel.funnel_steps.map((s) => s.kpi_display_name)).toEqual(['Orders']);
     expect(funnel.funnel_steps[0]!.y).toBeGreaterThan(0);
   });
+
+  it('offers the experience provider and its metrics in the filters, and filters by them', async () => {
+    const filters = await get<{
+      data: {
+        providers: Array<{ provider_uuid: string }>;
+        provider_checks: Array<{ provider_check_name: string; parent_uuid: string | null }>;
+      };
+    }>('/v1/events/filters');
+    expect(filters.data.providers.map((p) => p.provider_uuid)).toContain('experience');
+    expect(filters.data.provider_checks).toContainEqual(
+      expect.objectContaining({ provider_check_name: String(orders), parent_uuid: 'experience' }),
+    );
+    const range = 'start_time=2024-01-01&end_time=2030-01-01';
+    const mine = await get<{ event_groups: WireGroup[] }>(
+      `/v1/events/groups?${range}&provider_uuid=experience&provider_type=experience&provider_check=${orders}`,
+    );
+    expect(mine.event_groups.length).toBeGreaterThan(0);
+    expect(mine.event_groups.every((g) => g.sub_type === 'experience')).toBe(true);
+    const site = await get<{ event_groups: WireGroup[] }>(`/v1/events/groups?${range}&provider_uuid=site`);
+    expect(site.event_groups).toEqual([]);
+  });
 });
