@@ -122,7 +122,8 @@ export function ReportsPage(props: ReportsPageProps) {
       provider_uuid: p.provider_uuid,
       provider_type: p.provider_type,
       startDate: new Date(range.start).toISOString(),
-      endDate: new Date(Math.min(range.end, now)).toISOString(),
+      // The period's last millisecond, as the events page's own periods end.
+      endDate: new Date(Math.min(range.end - 1, now)).toISOString(),
       ...(check && check !== REPORT_OVERALL_CHECK ? { provider_check: check } : {}),
     });
 
