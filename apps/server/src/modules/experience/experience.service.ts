@@ -88,7 +88,8 @@ export async function raiseExperienceEvents(ctx: Ctx): Promise<number> {
     // runs inside a move of several days are told by it.
     const daily = await episodesOf(ctx, metric, 'd', preset);
     const hourly = await episodesOf(ctx, metric, 'h', preset);
-    const same = (a: Episode, b: Episode) => a.direction === b.direction && a.start < b.end && a.end > b.start;
+    const same = (a: Episode, b: Episode) =>
+      a.direction === b.direction && a.start < b.end && a.end > b.start;
     if (daily && hourly) {
       const DAY = BUCKET_MS.d!;
       daily.episodes = daily.episodes.filter(
