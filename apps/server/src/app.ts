@@ -42,6 +42,7 @@ import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
 import { slackRoutes } from './modules/slack';
 import { phoneRoutes } from './modules/phone';
+import { reportsRoutes } from './modules/reports';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phoneRoutes);
   await app.register(billingRoutes);
   await app.register(notificationsRoutes);
+  await app.register(reportsRoutes);
 
   await app.register(web);
 

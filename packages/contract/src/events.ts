@@ -469,7 +469,10 @@ export const EventRootCauseQuerySchema = TenantQuerySchema.extend({
 export const EventRootCauseDetailSchema = z.object({
   dimension_name: z.string(),
   dimension_value: z.string(),
-  /** Share of page views (expected) and of errored page views (actual), 0–100. */
+  /**
+   * Site errors: share of page views (expected) and of errored page views (actual), 0–100. Experience events:
+   * the value's baseline (expected) and its mean over the event (actual), in the metric's unit.
+   */
   expected_dimension_value: z.number(),
   actual_dimension_value: z.number(),
   dimension_value_movement_pct: z.number(),

@@ -24,4 +24,5 @@ export * from './preferences';
 export * from './notifications';
 export * from './slack';
 export * from './phone';
+export * from './reports';
 export * from './outages';

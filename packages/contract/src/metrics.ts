@@ -208,6 +208,8 @@ export const MetricDetailSchema = z
     extraction_funnel_aggregation_operation: z.string().nullable(),
     last_active_pipeline_schedule: PipelineScheduleSchema.nullable(),
     tenant_id: z.number().int(),
+    /** Watched for experience events (spec 2 §1); conversion, add-to-cart and checkout metrics are by name. */
+    is_experience: z.boolean().optional(),
   })
   .meta({ id: 'Metric' });
 export type MetricDetail = z.infer<typeof MetricDetailSchema>;
@@ -239,6 +241,7 @@ export const MetricUpdateSchema = z
     dollar_impact: z.number().min(0).max(1e15).nullable().optional(),
     accent: AccentSchema.optional(),
     is_derived: z.boolean().optional(),
+    is_experience: z.boolean().optional(),
   })
   .strict();
 export type MetricUpdate = z.infer<typeof MetricUpdateSchema>;

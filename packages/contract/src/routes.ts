@@ -20,6 +20,7 @@ import { preferencesRoutes } from './preferences';
 import { notificationsRoutes } from './notifications';
 import { slackRoutes } from './slack';
 import { phoneRoutes } from './phone';
+import { reportsRoutes } from './reports';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -49,6 +50,7 @@ export const routes = {
   ...notificationsRoutes,
   ...slackRoutes,
   ...phoneRoutes,
+  ...reportsRoutes,
 } as const;
 
 export type Routes = typeof routes;

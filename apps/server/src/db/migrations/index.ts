@@ -12,6 +12,7 @@ import eventGroups from './0011-event-groups';
 import settings from './0012-settings';
 import storesBilling from './0013-stores-billing';
 import outages from './0014-outages';
+import experienceReports from './0015-experience-reports';
 import notifications from './0016-notifications';
 import slackSms from './0017-slack-sms';
 
@@ -31,6 +32,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0012-settings', sql: settings },
   { id: '0013-stores-billing', sql: storesBilling },
   { id: '0014-outages', sql: outages },
+  { id: '0015-experience-reports', sql: experienceReports },
   { id: '0016-notifications', sql: notifications },
   { id: '0017-slack-sms', sql: slackSms },
 ];

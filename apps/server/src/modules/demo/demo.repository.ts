@@ -61,6 +61,28 @@ export async function setOrdersDollarImpact(
   );
 }
 
+/**
+ * What one add-to-cart and one checkout are worth to the demo store (its revenue over their count), so its
+ * experience events carry lost revenue: a checkout that does not happen is that much revenue not made.
+ */
+export async function setFunnelDollarImpact(
+  db: Queryable,
+  tenantId: number,
+  tables: { orders: string; traffic: string },
+): Promise<void> {
+  await db.query(
+    `with r as (select sum(revenue)::float8 as revenue from ${quoteIdent(tables.orders)} where tenant_id = $1),
+          t as (select sum(add_to_carts)::float8 as carts, sum(checkouts)::float8 as checkouts
+                  from ${quoteIdent(tables.traffic)} where tenant_id = $1)
+     update metrics set dollar_impact = round((case kpi_display_name
+         when 'Checkouts' then (select revenue from r) / nullif((select checkouts from t), 0)
+         else (select revenue from r) / nullif((select carts from t), 0) end)::numeric, 2)::float8,
+       updated_at = now()
+      where tenant_id = $1 and kpi_display_name in ('Checkouts', 'Add to Carts')`,
+    [tenantId],
+  );
+}
+
 const DEMO_METRICS: Record<string, { category: string; funnel?: string; tier: number; impact: number }> = {
   Revenue: { category: 'Sales', tier: 1, impact: 1 },
   'Net Revenue': { category: 'Sales', tier: 1, impact: 0.9 },

@@ -62,6 +62,7 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
  */
 export async function importSampleStore(ctx: TenantContext, store: SampleStore): Promise<void> {
   const connectorUuid = await listCsvConnectorUuid(ctx);
+  const destinations: Record<string, string> = {};
   for (const table of store.tables) {
     const setup = SAMPLE_METRICS.find((m) => m.table === table.name)!;
     const filename = `${table.name}.csv`;
@@ -74,6 +75,7 @@ export async function importSampleStore(ctx: TenantContext, store: SampleStore):
       },
     });
     const destination = created.import!.destination_table_name;
+    destinations[table.name] = destination;
     const item = (fieldName: string, displayName: string) => ({
       source_table_name: filename,
       destination_table_name: destination,
@@ -104,6 +106,12 @@ export async function importSampleStore(ctx: TenantContext, store: SampleStore):
         preference_value: { date_column: setup.dateColumn, destination_table_name: destination },
         datasource_id: created.datasource_id,
       },
+    });
+  }
+  if (destinations.orders && destinations.traffic) {
+    await repo.setFunnelDollarImpact(ctx.db, ctx.tenantId, {
+      orders: destinations.orders,
+      traffic: destinations.traffic,
     });
   }
 }

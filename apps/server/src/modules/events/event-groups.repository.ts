@@ -305,16 +305,26 @@ function whereOf(f: GroupFilter): { sql: string; params: unknown[] } {
   if (f.severity) add((p) => `severity = any(${p}::text[])`, f.severity);
   // Site errors have one provider (the site), one provider type ('site') and a check per sub type; outages
   // have their provider, its categories as types and its components as checks.
-  if (f.providerUuid) add((p) => `coalesce(provider_uuid::text, 'site') = any(${p}::text[])`, f.providerUuid);
+  // Experience events have their own provider, type and checks (one per metric): 'experience' and the kpi id.
+  if (f.providerUuid)
+    add(
+      (
+        p,
+      ) => `coalesce(provider_uuid::text, case when sub_type = 'experience' then 'experience' else 'site' end)
+        = any(${p}::text[])`,
+      f.providerUuid,
+    );
   if (f.providerType)
     add(
       (p) => `(case when type = 'outage' then (select pr.categories from providers pr
-        where pr.provider_uuid = event_groups.provider_uuid) && ${p}::text[] else 'site' = any(${p}::text[]) end)`,
+        where pr.provider_uuid = event_groups.provider_uuid) && ${p}::text[]
+        else (case when sub_type = 'experience' then 'experience' else 'site' end) = any(${p}::text[]) end)`,
       f.providerType,
     );
   if (f.providerCheck)
     add(
       (p) => `(case when type = 'outage' then affected_components && ${p}::text[]
+        when sub_type = 'experience' then figures->>'kpi_id' = any(${p}::text[])
         else sub_type = any(${p}::text[]) end)`,
       f.providerCheck,
     );

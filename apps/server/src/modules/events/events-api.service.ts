@@ -15,6 +15,13 @@ import {
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
+import {
+  experienceFunnelSteps,
+  experienceGroupOf,
+  experienceRootCause,
+  isExperienceFigures,
+  listExperienceMetrics,
+} from '../experience';
 import { getMetricOrThrow } from '../metrics/metrics.service';
 import { outageFilterOptions, outageHistory, relatedOutages, relatedSignals } from '../outages';
 import { patternSeries } from '../series/series.service';
@@ -26,6 +33,12 @@ import { HOUR_MS, funnelOf } from './grouping';
 // Filters with values nobody has simply match nothing.
 
 const DAY_MS = 86_400_000;
+
+/** Experience groups (modules/experience) carry a metric instead of site errors; the rest are site errors. */
+const wireGroupOf = (row: repo.GroupRow, logs: repo.LogRow[], withRows = false): EventGroup =>
+  row.sub_type === 'experience' && isExperienceFigures(row.figures)
+    ? experienceGroupOf(row, withRows)
+    : eventGroupOf(row, logs);
 
 /** An ISO timestamp, or a YYYY-MM-DD day: a start day starts at 00:00 UTC, an end day includes the whole day. */
 function dateOf(value: string | undefined, end: boolean): Date | null {
@@ -79,7 +92,7 @@ export async function listEventGroups({
     EVENT_GROUPS_PAGE_SIZE,
     (input.page_num - 1) * EVENT_GROUPS_PAGE_SIZE,
   );
-  const groups = rows.map((r) => eventGroupOf(r, []));
+  const groups = rows.map((r) => wireGroupOf(r, []));
   return { event_groups: groups, count: groups.length };
 }
 
@@ -114,6 +127,7 @@ export async function getEventGroup({
     ctx,
     input: { kind: 'event_group', id: row.event_group_id },
   });
+  if (row.sub_type === 'experience') return { ...wireGroupOf(row, [], true), related_outages };
   const logs = await repo.errorLogRows(
     ctx.db,
     ctx.tenantId,
@@ -194,17 +208,52 @@ export async function eventFilters({ ctx }: { ctx: TenantContext }): Promise<{ d
   const siteFilters = await siteEventFilters({ ctx });
   // The providers the store turned on, and any with past outages, follow the site.
   const outages = await outageFilterOptions({ ctx });
+  const experience = await experienceEventFilters({ ctx });
   return {
     data: {
-      providers: [...siteFilters.data.providers, ...outages.providers],
-      provider_types: [...siteFilters.data.provider_types, ...outages.provider_types],
-      provider_checks: [...siteFilters.data.provider_checks, ...outages.provider_checks],
+      providers: [...siteFilters.data.providers, ...experience.providers, ...outages.providers],
+      provider_types: [
+        ...siteFilters.data.provider_types,
+        ...experience.provider_types,
+        ...outages.provider_types,
+      ],
+      provider_checks: [
+        ...siteFilters.data.provider_checks,
+        ...experience.provider_checks,
+        ...outages.provider_checks,
+      ],
     },
   };
 }
 
+/** Experience events: one provider and type ('experience') with a check per metric that raised one. */
+async function experienceEventFilters({ ctx }: { ctx: TenantContext }): Promise<EventFilters> {
+  const subTypes = await repo.subTypesOf(ctx.db, ctx.tenantId);
+  if (!subTypes.includes('experience')) return { providers: [], provider_types: [], provider_checks: [] };
+  const metrics = await listExperienceMetrics({ ctx });
+  return {
+    providers: [
+      {
+        provider_uuid: 'experience',
+        provider_name: 'experience',
+        provider_display_name: 'Store experience',
+        provider_logo_url: null,
+      },
+    ],
+    provider_types: [{ provider_type_name: 'experience', provider_type_display_name: 'Store experience' }],
+    provider_checks: metrics.map((m) => ({
+      provider_check_name: m.kpi_id,
+      provider_check_display_name: m.kpi_display_name,
+      metric_id: m.kpi_id,
+      parent_uuid: 'experience',
+    })),
+  };
+}
+
 async function siteEventFilters({ ctx }: { ctx: TenantContext }): Promise<{ data: EventFilters }> {
-  const subTypes = (await repo.subTypesOf(ctx.db, ctx.tenantId)).filter((s) => s !== 'outage');
+  const subTypes = (await repo.subTypesOf(ctx.db, ctx.tenantId)).filter(
+    (s) => s !== 'outage' && s !== 'experience',
+  );
   if (!subTypes.length) return { data: { providers: [], provider_types: [], provider_checks: [] } };
   const site = await repo.storeUrlOf(ctx.db, ctx.tenantId);
   const name = site ? site.replace(/^https?:\/\//, '') : 'Your site';
@@ -338,6 +387,11 @@ export async function eventRootCause({
   if (!groupId) throw new AppError('not_found', catalogueFor(404, 'Event').message);
   const row = await repo.getGroup(ctx.db, ctx.tenantId, groupId);
   if (!row) throw new AppError('not_found', catalogueFor(404, 'Event').message);
+  if (isExperienceFigures(row.figures)) {
+    return {
+      data: { rootcause_details: experienceRootCause(row.figures, list(input.dimension_names)) },
+    };
+  }
   const names = list(input.dimension_names) ?? ['browser', 'os', 'device', 'page'];
   const from = row.start_hour;
   const to = new Date(Math.floor(row.ts_end.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
@@ -603,11 +657,26 @@ export async function metricFunnel({
   input,
 }: {
   ctx: TenantContext;
-  input: { timestamp?: string | undefined; dim_name?: string | undefined; dim_val?: string | undefined };
+  input: {
+    timestamp?: string | undefined;
+    dim_name?: string | undefined;
+    dim_val?: string | undefined;
+    sub_type?: string | undefined;
+    pipeline_schedule?: string | undefined;
+  };
 }) {
   const at = dateOf(input.timestamp, false) ?? new Date();
   const t = at.getTime();
   const hour = t % HOUR_MS === 0 ? t - HOUR_MS : Math.floor(t / HOUR_MS) * HOUR_MS;
+  // Experience events chart the workspace's own metric funnel (modules/experience) when it has one.
+  if (input.sub_type === 'experience' && !input.dim_name) {
+    const steps = await experienceFunnelSteps({
+      ctx,
+      at: hour,
+      grain: input.pipeline_schedule ?? 'h',
+    });
+    if (steps) return { funnel_steps: steps };
+  }
   const dim =
     input.dim_name &&
     ['browser', 'os', 'device', 'page'].includes(input.dim_name) &&

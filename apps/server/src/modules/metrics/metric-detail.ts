@@ -29,6 +29,7 @@ interface DetailRow {
   kpi_format: 'number' | 'percentage';
   formula: string | null;
   last_grain: string | null;
+  is_experience: boolean;
 }
 
 async function detailRow(db: Queryable, tenantId: number, kpiId: number): Promise<DetailRow | null> {
@@ -36,7 +37,7 @@ async function detailRow(db: Queryable, tenantId: number, kpiId: number): Promis
     `select m.kpi_id::int, m.kpi_display_name, m.kpi_definition, m.description,
             m.funnel_id::int, f.name as funnel_name, m.category_id::int, c.name as category_name,
             m.tier, m.impact_to_topline, m.dollar_impact, m.accent, m.is_derived, m.is_active,
-            m.aggregation_operation, m.kpi_format, m.formula,
+            m.aggregation_operation, m.kpi_format, m.formula, m.is_experience,
             (select r.grain from pipeline_runs r where r.tenant_id = m.tenant_id and r.kpi_id = m.kpi_id and r.status = 'success'
               order by r.last_run desc limit 1) as last_grain
        from metrics m
@@ -68,6 +69,7 @@ function toDetail(row: DetailRow, tenantId: number): MetricDetail {
     extraction_funnel_aggregation_operation: row.aggregation_operation,
     last_active_pipeline_schedule: (row.last_grain as MetricDetail['last_active_pipeline_schedule']) ?? null,
     tenant_id: tenantId,
+    is_experience: row.is_experience,
   };
 }
 
@@ -136,6 +138,7 @@ export async function updateMetric({
     if (input.dollar_impact !== undefined) set('dollar_impact', input.dollar_impact);
     if (input.accent !== undefined) set('accent', input.accent);
     if (input.is_derived !== undefined) set('is_derived', input.is_derived);
+    if (input.is_experience !== undefined) set('is_experience', input.is_experience);
     if (input.funnel !== undefined)
       set('funnel_id', await optionId(tx, ctx.tenantId, 'funnel', input.funnel));
     if (input.category !== undefined)

@@ -9,6 +9,7 @@ import {
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
+import { raiseExperienceEvents } from '../experience';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { notifyItems } from '../notifications';
 import { LINK_JOB } from '../outages';
@@ -220,6 +221,14 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   }
 
   for (const grain of ['h', 'd', 'w', 'm'] as const) await groupNewInsights(ctx, grain);
+  // Experience events read the fits just stored (modules/experience); a failure there is retried with the run.
+  try {
+    await raiseExperienceEvents(ctx);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.log.warn({ tenantId: ctx.tenantId, reason }, 'experience events failed');
+    failures.push({ kpiId: 0, grain: 'experience', reason });
+  }
   // New insight groups may be what a provider's outage cost: link them now rather than at the next sweep.
   await ctx.jobs.send(LINK_JOB, { tenantId: ctx.tenantId }, { singletonKey: `${LINK_JOB}:${ctx.tenantId}` });
 

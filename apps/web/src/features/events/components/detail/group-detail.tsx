@@ -29,6 +29,8 @@ import { DetailsPanel } from './details-panel';
 import { ErrorLogsCard } from './error-logs-card';
 import { ImpactCard } from './impact-card';
 import { RootCauseCard } from './rootcause-card';
+import { ExperienceCard } from './experience-card';
+import { RelatedOutageBanner, RelatedSignalsCard } from './related-outages';
 import { TimelineCard } from './timeline-card';
 
 export interface EventGroupDetailProps {
@@ -136,9 +138,14 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
             <Avatar src={group.provider_logo_url} alt={group.provider_display_name ?? ''} variant="rounded" />
           )}
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="h2" component="h1" sx={clamp(1)} title={group.title}>
-              {group.title}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography variant="h2" component="h1" sx={clamp(1)} title={group.title}>
+                {group.title}
+              </Typography>
+              {group.status === 'Active' && (
+                <Chip size="small" color="error" label={EVENTS_COPY.counts.active} sx={{ flexShrink: 0 }} />
+              )}
+            </Stack>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, ...clamp(4) }}>
               {group.summary}
             </Typography>
@@ -157,6 +164,7 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
           </Box>
         </Stack>
       </Paper>
+      {group.type !== 'outage' && <RelatedOutageBanner links={group.related_outages ?? []} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={2} sx={{ width: { xs: '100%', md: '77%' }, minWidth: 0 }}>
           {showTimeline && (
@@ -167,6 +175,10 @@ export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: 
               appliedDimension={scope.dimName}
               tz={tz}
             />
+          )}
+          {group.type === 'outage' && <RelatedSignalsCard links={group.related_signals ?? []} tz={tz} />}
+          {group.sub_type === 'experience' && group.events.length > 0 && (
+            <ExperienceCard group={group} tz={tz} />
           )}
           {showRootCause && <RootCauseCard group={group} appliedDimension={scope.dimName} />}
           {showImpact && <ImpactCard group={group} />}

@@ -17,6 +17,7 @@ import { AnnotationEditor } from './annotation-editor';
 import { BackToFeed, DetailMeta, DetailNotFound, isEntityId } from './detail-header';
 import { GroupHistory } from './group-history';
 import { GroupImpactChips } from './group-impact';
+import { RelatedOutage } from './related-outage';
 import { TeamActions } from './team-actions';
 
 export interface GroupPageProps {
@@ -57,6 +58,7 @@ function GroupView({ group, tz }: { group: Group; tz?: string | null | undefined
     <Box sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="group-page">
       <DocumentTitle title={group.group_title} />
       <BackToFeed />
+      <RelatedOutage links={group.related_outages ?? []} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,0 +1,9 @@
+export {
+  experienceFunnelSteps,
+  experienceGroupOf,
+  experienceRootCause,
+  isExperienceFigures,
+  listExperienceMetrics,
+  raiseExperienceEvents,
+  type ExperienceFigures,
+} from './experience.service';

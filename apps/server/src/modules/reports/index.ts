@@ -1,0 +1,2 @@
+export { reportsRoutes } from './reports.routes';
+export { eventReports } from './reports.service';

@@ -1,0 +1,1 @@
+export { ReportsPage, type ReportsPageProps } from './components/reports-page';
