@@ -17,6 +17,7 @@ import { storesRoutes } from './stores';
 import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
 import { preferencesRoutes } from './preferences';
+import { explorerRoutes } from './explorer';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -43,6 +44,7 @@ export const routes = {
   ...storesRoutes,
   ...providersRoutes,
   ...billingRoutes,
+  ...explorerRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -11,6 +11,7 @@ import apiKeys from './0010-api-keys';
 import eventGroups from './0011-event-groups';
 import settings from './0012-settings';
 import storesBilling from './0013-stores-billing';
+import explorer from './0018-explorer';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -27,4 +28,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0011-event-groups', sql: eventGroups },
   { id: '0012-settings', sql: settings },
   { id: '0013-stores-billing', sql: storesBilling },
+  { id: '0018-explorer', sql: explorer },
 ];
