@@ -28,7 +28,7 @@ await runWithCleanup(async (cleanup) => {
 
   // The demo store loads in the background: wait until its metrics have a data cube and daily series.
   const started = Date.now();
-  let token = '';
+  let token: string;
   let catalog: Catalog | null = null;
   for (;;) {
     const res = await fetch(`${server.url}/v1/data-explorers/generate-url`, {

@@ -442,8 +442,9 @@ async function readFromWarehouse(
       const d = column(name);
       return dimensionValueSql(ctx, d.dimension_id, quoteIdent(d.field_name), params);
     };
-    const splits: string[] = [];
-    for (const name of input.splitBy) splits.push(await valueSql(name));
+    const splits: Array<{ sql: string; column: string }> = [];
+    for (const name of input.splitBy)
+      splits.push({ sql: await valueSql(name), column: quoteIdent(column(name).field_name) });
     const filters: Array<{ sql: string; values: string[] }> = [];
     for (const f of input.filters) filters.push({ sql: await valueSql(f.dim_name), values: f.values });
     if (chosen.some((m) => !plan.metrics.some((p) => p.kpiId === m.kpi_id)))

@@ -20,8 +20,11 @@ export interface WarehouseQuery {
   grain: SeriesSchedule;
   timezone: string;
   range: LocalRange;
-  /** Each split's value expression (top values by name, the rest 'Other'), already parameterised. */
-  splits: string[];
+  /**
+   * Each split's value expression (top values by name, the rest 'Other'), already parameterised, and its
+   * quoted column (the expression is null exactly when the column is).
+   */
+  splits: Array<{ sql: string; column: string }>;
   /** Each filter's value expression and the values it keeps. */
   filters: Array<{ sql: string; values: string[] }>;
 }
@@ -52,7 +55,7 @@ export function warehouseStatement(q: WarehouseQuery): [string, unknown[]] {
         : `${column} >= ${start}::timestamp and ${column} < ${end}::timestamp`;
   const where = [
     bounds,
-    ...q.splits.map((s) => `(${s}) is not null`),
+    ...q.splits.map((s) => `${s.column} is not null`),
     ...q.filters.map((f) => `(${f.sql}) = any(${params.add(f.values)}::text[])`),
   ].join('\n    and ');
   const metrics = q.kpiIds.map((id) => {
@@ -60,7 +63,11 @@ export function warehouseStatement(q: WarehouseQuery): [string, unknown[]] {
     if (!metric) throw new Error(`metric ${id} is not in the plan of table ${q.table.table_id}`);
     return metric;
   });
-  const splitCols = q.splits.map((s, i) => `, ${s} as __s${i}`).join('');
+  const splitCols = q.splits.map((s, i) => `, ${s.sql} as __s${i}`).join('');
+  // Only the partial aggregates the chosen metrics read: the others would cost a pass over every row.
+  const partials = plan.partials.filter((p) =>
+    metrics.some((m) => new RegExp(`\\b${p.column}\\b`).test(m.sql)),
+  );
   const splitNames = q.splits.map((_, i) => `, __s${i}`).join('');
   const groupKeys = ['__b', ...q.splits.map((_, i) => `__s${i}`)].join(', ');
   const values = metrics.map((m, i) => `(${m.sql})::double precision as __v${i}`).join(', ');
@@ -70,7 +77,7 @@ export function warehouseStatement(q: WarehouseQuery): [string, unknown[]] {
   const sql = plan.rollup
     ? `with parts as (
   select ${BUCKET[q.grain](local)} as __b${splitCols},
-    ${plan.partials.map((p) => `${p.sql} as ${p.column}`).join(', ')}
+    ${partials.map((p) => `${p.sql} as ${p.column}`).join(', ')}
   from ${source}
   where ${where}
   group by ${groupKeys}

@@ -82,8 +82,9 @@ export function ExplorerPage({ viewId, linkFor }: ExplorerPageProps) {
     );
   }
   const change = (next: ExplorerState) => {
+    // Drawing the same answer another way is still the saved view; a new question is not.
+    if (JSON.stringify({ ...next, chart: state.chart }) !== JSON.stringify(state)) setViewName(null);
     setState(next);
-    setViewName(null);
   };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
