@@ -43,6 +43,7 @@ import { preferencesRoutes } from './modules/preferences';
 import { slackRoutes } from './modules/slack';
 import { phoneRoutes } from './modules/phone';
 import { reportsRoutes } from './modules/reports';
+import { explorerRoutes } from './modules/explorer';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
+  await app.register(explorerRoutes);
 
   await app.register(web);
 

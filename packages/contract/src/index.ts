@@ -26,3 +26,4 @@ export * from './slack';
 export * from './phone';
 export * from './reports';
 export * from './outages';
+export * from './explorer';

@@ -21,6 +21,7 @@ import { notificationsRoutes } from './notifications';
 import { slackRoutes } from './slack';
 import { phoneRoutes } from './phone';
 import { reportsRoutes } from './reports';
+import { explorerRoutes } from './explorer';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -51,6 +52,7 @@ export const routes = {
   ...slackRoutes,
   ...phoneRoutes,
   ...reportsRoutes,
+  ...explorerRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -38,6 +38,8 @@ export const APP_ROUTE_PATTERNS = [
   '/onboarding/set-preferences',
   '/onboarding/finish',
   '/onboarding/:connector_name',
+  // The explorer page /explorer frames (signed link in its fragment); not in the spec's list.
+  '/embed/explorer',
 ] as const;
 
 const segmentsOf = (path: string): string[] => path.split('/').filter(Boolean);

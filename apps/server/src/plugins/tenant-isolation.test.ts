@@ -28,9 +28,14 @@ function urlFor(route: RouteDef, query: Record<string, string | number>): string
 }
 
 /** A route that names one resource answers 404 for a sample id nobody created; a list answers 200. */
-// Series calls name a metric in their query (kpi_id), so they are of the first kind.
+// Series calls name a metric in their query (kpi_id), so they are of the first kind; the explorer's URL
+// answers 404 while the workspace has no metrics (spec 1 §7).
 const readable = (route: RouteDef) =>
-  route.path.includes(':') || route.path.startsWith('/v1/pattern_series') ? [200, 404] : [200];
+  route.path.includes(':') ||
+  route.path.startsWith('/v1/pattern_series') ||
+  route.path === '/v1/data-explorers/generate-url'
+    ? [200, 404]
+    : [200];
 
 const SAMPLE_BODY = { enabled: false };
 

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
         },
       },
       { path: paths.loggedInAs.path, lazy: () => import('./routes/logged-in-as') },
+      // Framed by /explorer and authorised by its signed token, not the session: outside the guard and shell.
+      { path: paths.embedExplorer.path, lazy: () => import('./routes/embed-explorer') },
       {
         Component: GuardedRoot,
         children: [

@@ -58,6 +58,8 @@ export const paths = {
   },
   docsApi: fixed('/docs/api'),
   explorer: fixed('/explorer'),
+  /** The explorer page /explorer frames; its signed token travels in the fragment. */
+  embedExplorer: fixed('/embed/explorer'),
   reports: fixed('/reports'),
   insight: {
     path: '/insights/:insightId',

@@ -30,6 +30,8 @@ export interface RequestOptions<R extends RouteDef> {
   signal?: AbortSignal;
   /** Off for calls whose caller handles "not signed in" itself (the guard, the logged-in-as page). */
   redirectOnUnauthorized?: boolean;
+  /** Extra request headers (the explorer page's signed token). */
+  headers?: Record<string, string>;
 }
 
 /** Status 0 means the request never got an HTTP answer (offline, DNS, CORS, aborted). */
@@ -111,7 +113,7 @@ export async function apiRequest<R extends RouteDef>(
     ...config.defaultQuery(),
     ...(options.query as Record<string, Primitive> | undefined),
   });
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (route.method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;

@@ -15,6 +15,7 @@ import outages from './0014-outages';
 import experienceReports from './0015-experience-reports';
 import notifications from './0016-notifications';
 import slackSms from './0017-slack-sms';
+import explorer from './0018-explorer';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0015-experience-reports', sql: experienceReports },
   { id: '0016-notifications', sql: notifications },
   { id: '0017-slack-sms', sql: slackSms },
+  { id: '0018-explorer', sql: explorer },
 ];

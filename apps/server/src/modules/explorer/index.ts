@@ -1,0 +1,1 @@
+export { explorerRoutes } from './explorer.routes';
