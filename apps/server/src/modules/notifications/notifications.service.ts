@@ -441,7 +441,7 @@ export async function sendDueDigests(ctx: BaseContext, now = new Date(), tenantI
   if (!email || !email.isConfigured(ctx.config)) return 0;
   let written = 0;
   for (const r of rows) {
-    if (!r.email_active) continue;
+    // The Alerts tab's e-mail switch is about alerts; summaries have the Reports tab's switches.
     const due = duePeriods(now, r.timezone, scheduleOf(r, now));
     const unsubscribed = r.unsubscribed.email ?? [];
     for (const p of due) {
