@@ -31,6 +31,7 @@ export interface InsightGroupItem {
   summary: string;
   team_state: string;
   ts_start: Date;
+  ts_end: Date;
   kpi_ids: string[];
   top_kpi_display_name: string | null;
   top_kpi_format: string | null;
@@ -54,7 +55,7 @@ export async function insightGroupItems(
   return db.query<InsightGroupItem>(
     `select g.group_id::text, g.severity, g.dollar_impact, g.dim_name, g.dim_val,
             coalesce(g.title, g.draft->>'group_title') as title, coalesce(g.summary, g.draft->>'group_summary') as summary,
-            g.team_state, g.ts_start, g.grain, g.top_kpi_id::text,
+            g.team_state, g.ts_start, g.ts_end, g.grain, g.top_kpi_id::text,
             (select array_agg(distinct i.kpi_id::text) from insights i where i.tenant_id = g.tenant_id and i.group_id = g.group_id) as kpi_ids,
             m.kpi_display_name as top_kpi_display_name, m.kpi_format as top_kpi_format,
             (t.draft->>'expected_value')::float8 as expected, (t.draft->>'current_value')::float8 as actual,

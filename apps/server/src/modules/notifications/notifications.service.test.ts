@@ -314,6 +314,15 @@ describe('notifications', () => {
       expect(mail!.body_html).toContain('Orders were 480 against an expected 120.');
       expect(mail!.body_text).toContain('Dollar impact: -$');
       expect(mail!.body_text).toContain('/v1/notifications/unsubscribe?token=');
+      // The local outbox lists it with a link that shows it as a mail client would.
+      const listed = (await t.app.inject({ url: '/v1/dev/outbox' })).json().messages as Array<{
+        subject: string;
+        view_url: string | null;
+      }>;
+      const entry = listed.find((m) => m.subject === 'High: Orders spiked 4x')!;
+      const view = await t.app.inject({ url: entry.view_url! });
+      expect(view.headers['content-type']).toContain('text/html');
+      expect(view.body).toContain('<h1 style="margin:0;font-size:20px;line-height:28px">Orders spiked 4x</h1>');
       // Delivered rows are never sent again.
       const again = await dispatchDue(contextOf(t), new Date('2026-03-10T05:00:00Z'));
       await t.app.jobs.waitForIdle({ timeoutMs: 90_000 });

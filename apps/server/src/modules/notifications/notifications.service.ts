@@ -73,7 +73,7 @@ export async function notifyItems({
   const ids = input.ids.map(String);
   const candidates =
     input.kind === 'insight_group'
-      ? await insightCandidates(ctx, tx, ws, ids)
+      ? await insightCandidates(ctx, tx, ws, ids, now)
       : await eventCandidates(ctx, tx, ws, ids);
   let written = 0;
   let members: repo.RecipientRow[] | null = null;
@@ -167,17 +167,25 @@ async function channelsFor(
 }
 
 const GRAIN_WINDOW: Record<string, number> = { h: 72, d: 45, w: 26, m: 18 };
+const DAY_MS = 86_400_000;
+/**
+ * How recent an insight must be to alert. Loading a year of history finds a year of past anomalies: those
+ * belong in the feed, not in a burst of e-mails about last spring.
+ */
+const FRESH_MS: Record<string, number> = { h: 2 * DAY_MS, d: 4 * DAY_MS, w: 15 * DAY_MS, m: 62 * DAY_MS };
 
 async function insightCandidates(
   ctx: BaseContext,
   tx: Queryable,
   ws: repo.WorkspaceRow,
   ids: string[],
+  now: Date,
 ): Promise<Candidate[]> {
   const rows = await repo.insightGroupItems(tx, ws.tenant_id, ids);
   const out: Candidate[] = [];
   for (const g of rows) {
     if (g.team_state === 'Resolved') continue;
+    if (g.ts_end.getTime() < now.getTime() - (FRESH_MS[g.grain] ?? 4 * DAY_MS)) continue;
     const format = (g.top_kpi_format ?? 'number') as MetricFormat;
     const chart = await insightChart(tx, ws.tenant_id, g);
     const details: AlertDetails = {
