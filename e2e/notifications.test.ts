@@ -7,7 +7,7 @@ const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
 const DAY = 86_400_000;
 
 /**
- * A store's orders for the last 100 days up to now, steady with a weekly rhythm, except two days ago,
+ * A store's orders for the last 100 days up to now, steady with a weekly rhythm, except five days ago,
  * when US orders jumped sixfold: a fresh anomaly for the pipeline to find and alert about.
  */
 function ordersWithRecentSpike(): string {
@@ -22,7 +22,7 @@ function ordersWithRecentSpike(): string {
     const weekly = [1, 0.9, 0.95, 1, 1.1, 1.3, 1.2][new Date(day).getUTCDay()]!;
     for (const country of ['US', 'DE', 'GB']) {
       let orders = Math.round((country === 'US' ? 40 : country === 'DE' ? 30 : 20) * weekly * (1 + noise()));
-      if (d === 98 && country === 'US') orders *= 6;
+      if (d === 95 && country === 'US') orders *= 6;
       for (let k = 0; k < orders; k++) {
         const at = new Date(day + ((k * 7919) % 86_400) * 1000).toISOString();
         lines.push(`${id++},${at},${country},${k % 2 ? 'Email' : 'Direct'},${(30 + (k % 11)).toFixed(2)}`);

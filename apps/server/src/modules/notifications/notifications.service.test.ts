@@ -322,7 +322,9 @@ describe('notifications', () => {
       const entry = listed.find((m) => m.subject === 'High: Orders spiked 4x')!;
       const view = await t.app.inject({ url: entry.view_url! });
       expect(view.headers['content-type']).toContain('text/html');
-      expect(view.body).toContain('<h1 style="margin:0;font-size:20px;line-height:28px">Orders spiked 4x</h1>');
+      expect(view.body).toContain(
+        '<h1 style="margin:0;font-size:20px;line-height:28px">Orders spiked 4x</h1>',
+      );
       // Delivered rows are never sent again.
       const again = await dispatchDue(contextOf(t), new Date('2026-03-10T05:00:00Z'));
       await t.app.jobs.waitForIdle({ timeoutMs: 90_000 });

@@ -172,7 +172,7 @@ const DAY_MS = 86_400_000;
  * How recent an insight must be to alert. Loading a year of history finds a year of past anomalies: those
  * belong in the feed, not in a burst of e-mails about last spring.
  */
-const FRESH_MS: Record<string, number> = { h: 2 * DAY_MS, d: 4 * DAY_MS, w: 15 * DAY_MS, m: 62 * DAY_MS };
+const FRESH_MS: Record<string, number> = { h: 3 * DAY_MS, d: 7 * DAY_MS, w: 21 * DAY_MS, m: 62 * DAY_MS };
 
 async function insightCandidates(
   ctx: BaseContext,
