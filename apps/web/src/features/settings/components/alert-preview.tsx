@@ -27,7 +27,7 @@ export function AlertPreview({ filters }: AlertPreviewProps) {
       role="status"
       aria-live="polite"
       aria-busy={preview.isFetching}
-      sx={{ p: 2, borderRadius: 1, bgcolor: 'action.hover', maxWidth: 560 }}
+      sx={{ p: 2, mt: 1, borderRadius: 1, bgcolor: 'action.hover', maxWidth: 560 }}
     >
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {copy.heading}

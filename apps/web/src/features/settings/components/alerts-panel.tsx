@@ -21,7 +21,7 @@ import {
   type UserProfile,
 } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useUpdateEventMapping } from '../api/event-mapping';
 import { useUpdateSubscriptions } from '../api/subscriptions';
@@ -147,13 +147,14 @@ export function AlertsPanel({ subscriptions, mapping, profile, readOnly }: Alert
           })
         }
         onDraft={setDraftThreshold}
-      />
-
-      <AlertPreview
-        filters={{
-          severities: filters.severity.filter((s) => s.is_active).map((s) => s.type),
-          threshold: draftThreshold ?? filters.monetary_impact_threshold,
-        }}
+        preview={
+          <AlertPreview
+            filters={{
+              severities: filters.severity.filter((s) => s.is_active).map((s) => s.type),
+              threshold: draftThreshold ?? filters.monetary_impact_threshold,
+            }}
+          />
+        }
       />
 
       <SettingsSection title={copy.mapping.heading} intro={copy.mapping.intro}>
@@ -285,11 +286,14 @@ function ThresholdSection({
   disabled,
   onConfirm,
   onDraft,
+  preview,
 }: {
   saved: number;
   disabled: boolean;
   onConfirm: (value: number) => void;
   onDraft?: (value: number | null) => void;
+  /** What the filters would have sent, shown under the field. */
+  preview?: ReactNode;
 }) {
   const [text, setText] = useState(saved === 0 ? '' : String(saved));
   const value = parseThreshold(text);
@@ -330,6 +334,7 @@ function ThresholdSection({
           </Button>
         ) : null}
       </Stack>
+      {preview}
     </SettingsSection>
   );
 }
