@@ -401,7 +401,8 @@ export async function deliverNotification(
         tenantId: row.tenant_id,
         id: row.notification_id,
         channel: row.channel,
-        recipient: row.channel === 'email' ? recipient : `${row.channel}:${row.user_id}`,
+        recipient:
+          result.recipient ?? (row.channel === 'email' ? recipient : `${row.channel}:${row.user_id}`),
         status: 'sent',
         providerMessageId: result.providerMessageId,
         error: null,
@@ -526,7 +527,12 @@ async function digestContent(
   ws: repo.WorkspaceRow,
   p: DuePeriod,
 ): Promise<NotificationContent> {
-  const raised = await repo.itemsRaisedBetween(tx, ws.tenant_id, p.from, p.to);
+  const raised = await repo.itemsBetween(tx, {
+    tenantId: ws.tenant_id,
+    from: p.from,
+    to: p.to,
+    by: 'raised',
+  });
   const ranked = [...raised].sort(
     (a, b) =>
       Math.abs(b.dollar_impact ?? 0) - Math.abs(a.dollar_impact ?? 0) ||
@@ -706,8 +712,8 @@ export async function removeSnooze({
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * Replays the last 4 weeks' items through the given filters (the saved ones where not given), with the
- * caller's alert scope: one alert per item at its present severity.
+ * Replays the items that took place in the last 4 weeks through the given filters (the saved ones where
+ * not given), with the caller's alert scope: one alert per item at its present severity.
  */
 export async function previewAlerts({
   ctx,
@@ -729,7 +735,7 @@ export async function previewAlerts({
     scope_dim_name: me?.scope_dim_name ?? null,
     scope_dim_val: me?.scope_dim_val ?? null,
   };
-  const items = await repo.itemsRaisedBetween(ctx.db, ctx.tenantId, from, to);
+  const items = await repo.itemsBetween(ctx.db, { tenantId: ctx.tenantId, from, to, by: 'happened' });
   const weeks = [0, 1, 2, 3].map((i) => ({
     week_start: new Date(from.getTime() + i * WEEK_MS).toISOString(),
     count: 0,
@@ -751,7 +757,7 @@ export async function previewAlerts({
     if (!ok) continue;
     bySeverity[i.severity]++;
     byKind[i.kind]++;
-    const w = Math.min(3, Math.floor((i.created_at.getTime() - from.getTime()) / WEEK_MS));
+    const w = Math.min(3, Math.floor((i.item_at.getTime() - from.getTime()) / WEEK_MS));
     weeks[Math.max(0, w)]!.count++;
   }
   return {
