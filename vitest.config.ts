@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // One browser and one server at a time: the machine has two cores.

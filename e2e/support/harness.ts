@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { copyTemplate, demoTemplateDir } from './demo-template';
 import { startMailSink, type MailSink } from './mail-sink';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,10 +37,13 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/** The production build, as `npm start` runs it, on a fresh embedded database in a temporary folder. */
+/**
+ * The production build, as `npm start` runs it, on an embedded database in a temporary folder. Unless the
+ * demo data is switched off (or `fresh` is set), the folder starts as a copy of the run's analysed demo.
+ */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; fresh?: boolean } = {},
 ): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -48,6 +52,12 @@ export async function startServer(
   const port = await freePort();
   const mail = await startMailSink();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tidemark-e2e-'));
+  const wantsDemo =
+    !options.dataDir && !options.fresh && env.SEED_DEMO !== 'false' && env.SEED_DEMO_DATA !== 'false';
+  if (wantsDemo) {
+    const template = demoTemplateDir();
+    if (template) copyTemplate(template, dataDir);
+  }
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -69,7 +79,8 @@ export async function startServer(
   });
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
-  const deadline = Date.now() + 60_000;
+  // Generous: on two shared cores a cold start with migrations can take a minute or more.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${logs.join('')}`);
     try {

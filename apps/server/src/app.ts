@@ -39,6 +39,8 @@ import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
+import { slackRoutes } from './modules/slack';
+import { phoneRoutes } from './modules/phone';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -144,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes);
   await app.register(providersRoutes);
   await app.register(storesRoutes);
+  await app.register(slackRoutes);
+  await app.register(phoneRoutes);
   await app.register(billingRoutes);
   await app.register(notificationsRoutes);
 

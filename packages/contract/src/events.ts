@@ -259,7 +259,10 @@ export const EventImpactBasisSchema = z.object({
 export type EventImpactBasis = z.infer<typeof EventImpactBasisSchema>;
 
 export const EventMonetaryImpactSchema = z.object({
-  /** Lost revenue (≥ 0); null below the minimum of sessions ('We're working diligently to quantify impact'). */
+  /**
+   * Signed dollar impact: a loss is negative (shown red with a down arrow), the formatted value is its size;
+   * null below the minimum of sessions ('We're working diligently to quantify impact').
+   */
   value: z.number().nullable(),
   formatted_value: z.string().nullable(),
 });

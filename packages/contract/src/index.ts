@@ -22,3 +22,5 @@ export * from './providers';
 export * from './billing';
 export * from './preferences';
 export * from './notifications';
+export * from './slack';
+export * from './phone';

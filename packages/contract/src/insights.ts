@@ -243,6 +243,8 @@ export const HistoryEntrySchema = z.object({
     current_state: z.string().optional(),
     old_state: z.string().optional(),
     annotation_type: z.string().optional(),
+    /** Where the move was made when not in the app: 'slack' for an alert's button. */
+    via: z.string().optional(),
   }),
   login_id: z.string().nullable(),
   created_at: z.string(),

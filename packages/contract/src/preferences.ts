@@ -211,61 +211,28 @@ export const PreferenceAnswerSchema = z.object({
 /* ---------- Event-mapping subscriptions (spec 1 §3): severity, and providers with their categories ---------- */
 
 /**
- * What events can come from: the workspace's own site (the collector) and the third-party providers whose
- * outages are watched. Category ids are stable; notifications match events to them.
+ * What events can come from: the workspace's own site (the collector), then each third-party provider the
+ * store turned on in its providers drawer (the catalogue of `GET /v1/providers`, by provider uuid). Category
+ * ids are stable; notifications match events to them.
  */
-export const EVENT_PROVIDERS = [
-  {
-    id: 'site',
-    display_name: 'Your website',
-    categories: [
-      { id: 'js_error', display_name: 'JavaScript errors' },
-      { id: 'network_error', display_name: 'Failed requests' },
-      { id: 'experience', display_name: 'Experience changes' },
-    ],
-  },
-  {
-    id: 'shopify',
-    display_name: 'Shopify',
-    categories: [
-      { id: 'storefront', display_name: 'Storefront' },
-      { id: 'checkout', display_name: 'Checkout' },
-      { id: 'admin', display_name: 'Admin and API' },
-    ],
-  },
-  {
-    id: 'stripe',
-    display_name: 'Stripe',
-    categories: [
-      { id: 'payments', display_name: 'Payments' },
-      { id: 'api', display_name: 'API' },
-    ],
-  },
-  {
-    id: 'paypal',
-    display_name: 'PayPal',
-    categories: [{ id: 'payments', display_name: 'Payments' }],
-  },
-  {
-    id: 'klaviyo',
-    display_name: 'Klaviyo',
-    categories: [
-      { id: 'email', display_name: 'E-mail sending' },
-      { id: 'sms', display_name: 'SMS sending' },
-    ],
-  },
-  {
-    id: 'google_ads',
-    display_name: 'Google Ads',
-    categories: [{ id: 'ads', display_name: 'Ad serving' }],
-  },
-  {
-    id: 'meta_ads',
-    display_name: 'Meta Ads',
-    categories: [{ id: 'ads', display_name: 'Ad serving' }],
-  },
+export const SITE_EVENT_SOURCE = {
+  id: 'site',
+  display_name: 'Your website',
+  categories: [
+    { id: 'js_error', display_name: 'JavaScript errors' },
+    { id: 'network_error', display_name: 'Failed requests' },
+    { id: 'experience', display_name: 'Experience changes' },
+  ],
+} as const;
+
+/** What a provider's outage events are about: unplanned incidents, and maintenance it announced. */
+export const PROVIDER_EVENT_CATEGORIES = [
+  { id: 'incident', display_name: 'Incidents' },
+  { id: 'maintenance', display_name: 'Scheduled maintenance' },
 ] as const;
-export type EventProviderId = (typeof EVENT_PROVIDERS)[number]['id'];
+
+/** At most this many providers in one mapping change (the catalogue holds about fifty). */
+export const MAPPING_MAX_PROVIDERS = 100;
 
 const ToggleSchema = z.object({ id: z.string(), display_name: z.string(), is_active: z.boolean() });
 export const MappingProviderSchema = ToggleSchema.extend({ categories: z.array(ToggleSchema) });
@@ -293,7 +260,7 @@ export const EventMappingBodySchema = z
             .optional(),
         }),
       )
-      .max(EVENT_PROVIDERS.length)
+      .max(MAPPING_MAX_PROVIDERS)
       .optional(),
   })
   .meta({ id: 'EventMappingUpdate' });
@@ -306,7 +273,8 @@ export const EventMappingAnswerSchema = z.object({
 });
 
 export const MAPPING_MESSAGES = {
-  unknownProvider: (id: string) => `Unknown event provider "${id}".`,
+  unknownProvider: (id: string) =>
+    `Unknown event provider "${id}": turn it on in the store's event providers first.`,
   unknownCategory: (provider: string, id: string) => `Unknown category "${id}" of ${provider}.`,
 } as const;
 
@@ -322,7 +290,15 @@ export const SLACK_MESSAGES = {
 /** The `slack` query value the callback sends the user back with. */
 export const SLACK_RESULTS = ['connected', 'failed', 'denied', 'not_configured'] as const;
 export type SlackResult = (typeof SLACK_RESULTS)[number];
-export const SLACK_BOT_SCOPES = ['chat:write', 'im:write', 'users:read', 'users:read.email'] as const;
+/** incoming-webhook puts a channel picker on Slack's consent screen; chat:write.public posts there unjoined. */
+export const SLACK_BOT_SCOPES = [
+  'chat:write',
+  'im:write',
+  'users:read',
+  'users:read.email',
+  'incoming-webhook',
+  'chat:write.public',
+] as const;
 
 export const SlackCallbackQuerySchema = z.object({
   code: z.string().max(512).optional(),

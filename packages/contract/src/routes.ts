@@ -18,6 +18,8 @@ import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
 import { preferencesRoutes } from './preferences';
 import { notificationsRoutes } from './notifications';
+import { slackRoutes } from './slack';
+import { phoneRoutes } from './phone';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -45,6 +47,8 @@ export const routes = {
   ...providersRoutes,
   ...billingRoutes,
   ...notificationsRoutes,
+  ...slackRoutes,
+  ...phoneRoutes,
 } as const;
 
 export type Routes = typeof routes;

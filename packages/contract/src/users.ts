@@ -2,6 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { SeveritySchema, type Severity } from './insights';
+import { SmsStatusSchema } from './phone';
 
 /** Spec 1 §2 Persona question screen and §6: the persona shapes the objectives offered, not access. */
 export const PERSONA_ROLES = ['Founder', 'Marketer', 'Other'] as const;
@@ -153,7 +154,7 @@ export const SUBSCRIPTION_MESSAGES = {
 export const ChannelSchema = z.object({
   name: z.enum(CHANNEL_NAMES),
   is_active: z.boolean(),
-  /** email: the signed-in address; sms: a phone number is stored; slack: the workspace is connected. */
+  /** email: the signed-in address; sms: the stored number was confirmed with a texted code; slack: connected. */
   is_verified: z.boolean(),
 });
 export const SeverityFilterSchema = z.object({ type: SeveritySchema, is_active: z.boolean() });
@@ -171,6 +172,10 @@ export const SlackStatusSchema = z.object({
   configured: z.boolean(),
   connected: z.boolean(),
   team_name: z.string().nullable(),
+  /** The channel alerts are posted to, as picked on Slack's consent screen. */
+  channel_name: z.string().nullable(),
+  /** Why Slack stopped working (a revoked token), until it is connected again. */
+  note: z.string().nullable(),
 });
 
 export const SubscriptionsSchema = z
@@ -178,6 +183,7 @@ export const SubscriptionsSchema = z
     channels: z.array(ChannelSchema),
     preferences: z.array(SubscriptionPreferenceSchema),
     slack: SlackStatusSchema,
+    sms: SmsStatusSchema,
   })
   .meta({ id: 'UserSubscriptions' });
 export type Subscriptions = z.infer<typeof SubscriptionsSchema>;

@@ -45,6 +45,14 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
     'SLACK_API_URL must be an http(s) URL',
   ),
+  SLACK_SIGNING_SECRET: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s/]/.test(v),
+    'TWILIO_API_URL must be an http(s) URL',
+  ),
   SENTRY_DSN: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/.+$/.test(v),
     'SENTRY_DSN must look like https://<key>@<host>/<project>',
@@ -112,6 +120,13 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
   /** The Slack app's credentials ('Add to Slack'); apiUrl replaces Slack's Web API base in tests. */
   slack: { clientId: string; clientSecret: string; apiUrl: string | undefined } | undefined;
+  /** Verifies Slack's interactivity requests (button clicks); without it they are refused. */
+  slackSigningSecret: string | undefined;
+  /**
+   * Twilio for SMS alerts and phone verification codes; `apiUrl` (tests only) points the official client at a
+   * local server answering like Twilio's API. SMS says it is not configured without it.
+   */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | undefined;
   /** Sentry (or a compatible service) for unexpected server failures; only logged without it. */
   sentryDsn: string | undefined;
   /** The release reported with errors. */
@@ -215,6 +230,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     slack:
       e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
         ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, apiUrl: e.SLACK_API_URL }
+        : undefined,
+    slackSigningSecret: e.SLACK_SIGNING_SECRET,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL,
+          }
         : undefined,
     sentryDsn: e.SENTRY_DSN,
     release: e.SENTRY_RELEASE,

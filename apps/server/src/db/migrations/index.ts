@@ -12,6 +12,7 @@ import eventGroups from './0011-event-groups';
 import settings from './0012-settings';
 import storesBilling from './0013-stores-billing';
 import notifications from './0016-notifications';
+import slackSms from './0017-slack-sms';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -29,4 +30,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0012-settings', sql: settings },
   { id: '0013-stores-billing', sql: storesBilling },
   { id: '0016-notifications', sql: notifications },
+  { id: '0017-slack-sms', sql: slackSms },
 ];

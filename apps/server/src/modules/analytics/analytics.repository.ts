@@ -25,3 +25,16 @@ export async function markForwarded(db: Queryable, tenantId: number, eventId: nu
     eventId,
   ]);
 }
+
+/** Who a user is, as identify tells the analytics service (the person behind a distinct id). */
+export async function findPerson(
+  db: Queryable,
+  userId: number,
+): Promise<{ user_uuid: string; email: string; name: string | null } | null> {
+  const rows = await db.query<{ user_uuid: string; email: string; name: string | null }>(
+    `select user_uuid::text, email, nullif(trim(concat_ws(' ', given_name, family_name)), '') as name
+       from users where user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}

@@ -50,6 +50,8 @@ describe('product analytics of workspace onboarding', () => {
     capture.server.close();
   });
 
+  // Every session start also identifies its user; the event tests look at the rest.
+  const tracked = () => capture.received.filter((c) => c.event !== '$identify');
   const events = () =>
     t.db.query<{ event: string; user_id: number; forwarded_at: Date | null }>(
       'select event, user_id, forwarded_at from analytics_events where tenant_id = $1 order by event_id',
@@ -66,8 +68,8 @@ describe('product analytics of workspace onboarding', () => {
       });
     expect((await patch('Analytics Shop')).statusCode).toBe(200);
     expect((await patch('Analytics Shop Renamed')).statusCode).toBe(200);
-    await waitFor(() => capture.received.length >= 1);
-    expect(capture.received).toEqual([
+    await waitFor(() => tracked().length >= 1);
+    expect(tracked()).toEqual([
       {
         api_key: 'phc_test',
         event: 'workspace_created',
@@ -90,10 +92,10 @@ describe('product analytics of workspace onboarding', () => {
       });
     expect((await join()).statusCode).toBe(200);
     expect((await join()).statusCode).toBe(200);
-    await waitFor(() => capture.received.length >= 2);
+    await waitFor(() => tracked().length >= 2);
     const rows = await events();
     expect(rows.map((r) => r.event)).toEqual(['workspace_created', 'workspace_joined']);
-    expect(capture.received.map((c) => c.event)).toEqual(['workspace_created', 'workspace_joined']);
+    expect(tracked().map((c) => c.event)).toEqual(['workspace_created', 'workspace_joined']);
     // Marked forwarded once the endpoint accepted it.
     let forwarded = false;
     for (let i = 0; i < 50 && !forwarded; i++) {
@@ -122,6 +124,33 @@ describe('product analytics of workspace onboarding', () => {
       },
     ]);
     expect((await events()).filter((r) => r.event === 'workspace_created')).toHaveLength(1);
+  });
+
+  it('identifies the user to the analytics service when they sign in by e-mail link', async () => {
+    const before = capture.received.length;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/magic-login',
+      payload: { destination: shop.owner.email },
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    const outbox = (await t.app.inject({ method: 'GET', url: '/v1/dev/outbox' })).json<{
+      messages: Array<{ to: string; links: string[] }>;
+    }>();
+    const link = outbox.messages.find((m) => m.to === shop.owner.email)?.links[0];
+    expect(link).toBeDefined();
+    const callback = await t.app.inject({ method: 'GET', url: link!.replace(/^https?:\/\/[^/]+/, '') });
+    expect(callback.statusCode).toBe(302);
+    await waitFor(() => capture.received.slice(before).some((c) => c.event === '$identify'));
+    expect(capture.received.slice(before).filter((c) => c.event === '$identify')).toEqual([
+      {
+        api_key: 'phc_test',
+        event: '$identify',
+        distinct_id: ownerUuid,
+        properties: { $set: { email: shop.owner.email } },
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
   });
 
   it('refuses unknown events, nested or oversized properties with a 400', async () => {

@@ -53,6 +53,36 @@ export async function track({ ctx, input }: { ctx: BaseContext; input: TrackInpu
 }
 
 /**
+ * At every sign-in, tells a PostHog-compatible endpoint who the distinct id (the user's uuid) is: e-mail and
+ * name as person properties. Like forwarding, it never delays the sign-in and only logs a failure.
+ */
+export function identify({ ctx, input }: { ctx: BaseContext; input: { userId: number } }): void {
+  const posthog = ctx.config.posthog;
+  if (!posthog) return;
+  void (async () => {
+    try {
+      const person = await repo.findPerson(ctx.db, input.userId);
+      if (!person) return;
+      const res = await fetch(`${posthog.host}/capture/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          api_key: posthog.key,
+          event: '$identify',
+          distinct_id: person.user_uuid,
+          properties: { $set: { email: person.email, ...(person.name ? { name: person.name } : {}) } },
+          timestamp: new Date().toISOString(),
+        }),
+        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`capture answered ${res.status}`);
+    } catch (err) {
+      ctx.log.warn({ err }, 'analytics identify not forwarded');
+    }
+  })();
+}
+
+/**
  * An event the web app records for the signed-in user (its track()). Events only the server may state are
  * ignored rather than refused, so an old page never shows an error for analytics.
  */

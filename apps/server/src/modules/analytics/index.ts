@@ -1,2 +1,2 @@
-export { track, type AnalyticsEvent, type TrackInput } from './analytics.service';
+export { identify, track, type AnalyticsEvent, type TrackInput } from './analytics.service';
 export { analyticsRoutes } from './analytics.routes';

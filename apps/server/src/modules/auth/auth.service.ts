@@ -13,6 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthUser, BaseContext, SessionContext } from '../../plugins/context';
+import { identify } from '../analytics';
 import {
   addMember,
   findOrCreateWorkspaceForDomain,
@@ -58,6 +59,7 @@ export async function resolveSession(
 export async function startSession(ctx: BaseContext, userId: number): Promise<string> {
   const token = newToken();
   await repo.insertSession(ctx.db, hashToken(token), userId, ctx.config.sessionTtlDays);
+  identify({ ctx, input: { userId } });
   return token;
 }
 

@@ -384,7 +384,11 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
     labels: wireLabels,
     affected_components: row.affected_components,
     impact: {
-      monetary: { value: row.impact_value, formatted_value: money(row.impact_value) },
+      // Stored as the revenue lost; on the wire a loss is negative, so screens show it red and falling.
+      monetary: {
+        value: row.impact_value === null ? null : -row.impact_value,
+        formatted_value: money(row.impact_value),
+      },
       sections: row.impact_sections as EventImpactSection[],
     },
     details: {

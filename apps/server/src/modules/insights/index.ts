@@ -1,1 +1,2 @@
 export { insightsRoutes } from './insights.routes';
+export { getGroup, moveTeamStates } from './insights.service';

@@ -348,7 +348,7 @@ export async function moveTeamStates({
   input,
 }: {
   ctx: TenantContext;
-  input: { old_state: TeamState; current_state: TeamState; groups: string[] };
+  input: { old_state: TeamState; current_state: TeamState; groups: string[]; via?: 'slack' | undefined };
 }) {
   const ids = [...new Set(input.groups.map(idOf))];
   const known = await repo.existingGroupIds(ctx.db, ctx.tenantId, ids);
@@ -365,7 +365,12 @@ export async function moveTeamStates({
         tenantId: ctx.tenantId,
         groupId,
         changeType: 'state_change',
-        changeData: { old_state: input.old_state, current_state: input.current_state },
+        // A move made from a Slack alert's button says so in the history (the user is the Slack user's member).
+        changeData: {
+          old_state: input.old_state,
+          current_state: input.current_state,
+          ...(input.via ? { via: input.via } : {}),
+        },
         userId: ctx.user.userId,
       });
     }

@@ -38,6 +38,8 @@ export interface SlackInstallationRow {
   team_name: string | null;
   bot_user_id: string | null;
   bot_token: Buffer;
+  channel_id: string | null;
+  channel_name: string | null;
 }
 
 export async function findSlackInstallation(
@@ -45,7 +47,8 @@ export async function findSlackInstallation(
   tenantId: number,
 ): Promise<SlackInstallationRow | undefined> {
   const [row] = await db.query<SlackInstallationRow>(
-    'select team_id, team_name, bot_user_id, bot_token from slack_installations where tenant_id = $1',
+    `select team_id, team_name, bot_user_id, bot_token, channel_id, channel_name
+       from slack_installations where tenant_id = $1`,
     [tenantId],
   );
   return row;
@@ -61,14 +64,18 @@ export async function saveSlackInstallation(
     botToken: Buffer;
     scope: string | null;
     installedBy: number;
+    channelId?: string | null;
+    channelName?: string | null;
   },
 ): Promise<void> {
   await db.query(
-    `insert into slack_installations (tenant_id, team_id, team_name, bot_user_id, bot_token, scope, installed_by)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into slack_installations (tenant_id, team_id, team_name, bot_user_id, bot_token, scope, installed_by,
+       channel_id, channel_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (tenant_id) do update set team_id = excluded.team_id, team_name = excluded.team_name,
        bot_user_id = excluded.bot_user_id, bot_token = excluded.bot_token, scope = excluded.scope,
-       installed_by = excluded.installed_by, installed_at = now()`,
+       installed_by = excluded.installed_by, installed_at = now(), channel_id = excluded.channel_id,
+       channel_name = excluded.channel_name`,
     [
       tenantId,
       install.teamId,
@@ -77,6 +84,18 @@ export async function saveSlackInstallation(
       install.botToken,
       install.scope,
       install.installedBy,
+      install.channelId ?? null,
+      install.channelName ?? null,
     ],
   );
+  // A new connection supersedes the note left when the old token was revoked.
+  await db.query('delete from slack_notes where tenant_id = $1', [tenantId]);
+}
+
+/** Why Slack was turned off (a revoked token), kept until Slack is connected again. */
+export async function findSlackNote(db: Queryable, tenantId: number): Promise<string | null> {
+  const [row] = await db.query<{ reason: string }>('select reason from slack_notes where tenant_id = $1', [
+    tenantId,
+  ]);
+  return row?.reason ?? null;
 }

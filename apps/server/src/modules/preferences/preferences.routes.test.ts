@@ -309,7 +309,13 @@ describe('Add to Slack', () => {
       payload: { channels: [{ name: 'slack', is_active: true }] },
     });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().data.slack).toEqual({ configured: true, connected: true, team_name: 'Acme Slack' });
+    expect(on.json().data.slack).toEqual({
+      configured: true,
+      connected: true,
+      team_name: 'Acme Slack',
+      channel_name: null,
+      note: null,
+    });
     expect(on.json().data.channels).toContainEqual({ name: 'slack', is_active: true, is_verified: true });
   });
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
-import { SLACK_BOT_SCOPES, type SlackResult } from '@tidemark/contract';
+import { SLACK_ALERT_MESSAGES, SLACK_BOT_SCOPES, type SlackResult } from '@tidemark/contract';
 import type { z } from 'zod';
 import type { SlackStatusSchema } from '@tidemark/contract';
 import type { BaseContext, SessionContext } from '../../plugins/context';
@@ -98,6 +98,9 @@ export async function finishSlackInstall({
       botToken: ctx.sealer.seal(grant.access_token),
       scope: grant.scope ?? null,
       installedBy: ctx.user.userId,
+      // The channel picked on the consent screen (incoming-webhook scope) is where alerts are posted.
+      channelId: grant.incoming_webhook?.channel_id ?? null,
+      channelName: grant.incoming_webhook?.channel ?? null,
     });
     return slackReturnPath('connected');
   } catch (error) {
@@ -114,11 +117,16 @@ export async function slackStatus({
   ctx: BaseContext;
   input: { tenantId: number };
 }): Promise<z.infer<typeof SlackStatusSchema>> {
-  const install = await repo.findSlackInstallation(ctx.db, input.tenantId);
+  const [install, note] = await Promise.all([
+    repo.findSlackInstallation(ctx.db, input.tenantId),
+    repo.findSlackNote(ctx.db, input.tenantId),
+  ]);
   return {
     configured: ctx.config.slack !== undefined && ctx.sealer !== null,
     connected: install !== undefined,
     team_name: install?.team_name ?? null,
+    channel_name: install?.channel_name ?? null,
+    note: install ? null : note && SLACK_ALERT_MESSAGES.revokedNote(note),
   };
 }
 

@@ -5,6 +5,7 @@ import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../t
 describe('profile, subscriptions and event mapping', () => {
   let t: TestApp;
   let me: Actor;
+  let myTenantUuid: string;
   let other: Actor;
   let myUuid: string;
   let otherUuid: string;
@@ -16,7 +17,9 @@ describe('profile, subscriptions and event mapping', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    me = (await createWorkspace(t)).owner;
+    const mine = await createWorkspace(t);
+    me = mine.owner;
+    myTenantUuid = mine.tenant.tenant_uuid;
     other = (await createWorkspace(t)).owner;
     myUuid = await uuidOf(me);
     otherUuid = await uuidOf(other);
@@ -80,7 +83,8 @@ describe('profile, subscriptions and event mapping', () => {
     });
     expect(sms.statusCode, sms.body).toBe(200);
     expect(sms.json().message).toBe(SUBSCRIPTION_MESSAGES.updated);
-    expect(sms.json().data.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: true });
+    // On, but verified only once a texted code is confirmed (modules/phone).
+    expect(sms.json().data.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: false });
   });
 
   it('starts from e-mail on, every severity and no threshold, and says Slack is not configured', async () => {
@@ -105,7 +109,8 @@ describe('profile, subscriptions and event mapping', () => {
           },
         },
       ],
-      slack: { configured: false, connected: false, team_name: null },
+      slack: { configured: false, connected: false, team_name: null, channel_name: null, note: null },
+      sms: { configured: false, is_verified: false, code_expires_at: null },
     });
   });
 
@@ -167,26 +172,50 @@ describe('profile, subscriptions and event mapping', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/users/profile' })).statusCode).toBe(401);
   });
 
-  it('keeps event-mapping choices per provider and category, sharing severity with subscriptions', async () => {
+  it('lists the site and the providers the store turned on, keeping choices per category', async () => {
     const before = (await call(me, 'GET', '/v1/preferences/events/mapping')).json();
     expect(before.severity).toContainEqual({ type: 'Low', is_active: false });
-    expect(before.providers.every((p: { is_active: boolean }) => p.is_active)).toBe(true);
+    // A new store has no provider on: only its own site.
+    expect(before.providers.map((p: { id: string }) => p.id)).toEqual(['site']);
+    const org = `/v1/orgs/${myTenantUuid}/preferences`;
+    const prefs = (await call(me, 'GET', org)).json();
+    const stripe = prefs.preferences.events.providers.find(
+      (p: { display_name: string }) => p.display_name === 'Stripe',
+    );
+    const turned = await call(me, 'PUT', org, {
+      display_name: prefs.display_name,
+      preferences: { ...prefs.preferences, events: { providers: [{ id: stripe.id, is_active: true }] } },
+    });
+    expect(turned.statusCode, turned.body).toBe(200);
+
     const res = await call(me, 'PUT', '/v1/preferences/events/mapping', {
       severity: [{ type: 'Low', is_active: true }],
-      providers: [{ id: 'stripe', is_active: true, categories: [{ id: 'api', is_active: false }] }],
+      providers: [{ id: stripe.id, is_active: true, categories: [{ id: 'maintenance', is_active: false }] }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = (await call(me, 'GET', '/v1/preferences/events/mapping')).json();
-    const stripe = after.providers.find((p: { id: string }) => p.id === 'stripe');
-    expect(stripe.categories).toEqual([
-      { id: 'payments', display_name: 'Payments', is_active: true },
-      { id: 'api', display_name: 'API', is_active: false },
+    expect(after.providers.map((p: { display_name: string }) => p.display_name)).toEqual([
+      'Your website',
+      'Stripe',
+    ]);
+    expect(after.providers[1].categories).toEqual([
+      { id: 'incident', display_name: 'Incidents', is_active: true },
+      { id: 'maintenance', display_name: 'Scheduled maintenance', is_active: false },
     ]);
     const subs = (await call(me, 'GET', `/v1/users/${myUuid}/subscriptions`)).json();
     expect(subs.preferences[0].filters.severity).toContainEqual({ type: 'Low', is_active: true });
-    const unknown = await call(me, 'PUT', '/v1/preferences/events/mapping', {
-      providers: [{ id: 'nope', is_active: false }],
-    });
-    expect(unknown.statusCode).toBe(400);
+
+    // A provider the store has not turned on, a made-up one, or a category it does not have: 400.
+    const paypal = prefs.preferences.events.providers.find(
+      (p: { display_name: string }) => p.display_name === 'PayPal',
+    );
+    for (const providers of [
+      [{ id: paypal.id, is_active: false }],
+      [{ id: 'nope', is_active: false }],
+      [{ id: 'site', is_active: true, categories: [{ id: 'maintenance', is_active: false }] }],
+    ]) {
+      const refused = await call(me, 'PUT', '/v1/preferences/events/mapping', { providers });
+      expect(refused.statusCode).toBe(400);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import {
-  EVENT_PROVIDERS,
+  PROVIDER_EVENT_CATEGORIES,
+  SITE_EVENT_SOURCE,
   MAPPING_MESSAGES,
   PERSONA_MESSAGES,
   PROFILE_MESSAGES,
@@ -25,6 +26,8 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { SessionContext, TenantContext } from '../../plugins/context';
 import { slackStatus } from '../preferences';
+import { smsStatus } from '../phone';
+import { storeProviders } from '../providers';
 import * as repo from './users.repository';
 
 /** Users may change only their own records: any other user_uuid, existing or not, is refused alike. */
@@ -102,10 +105,11 @@ export async function updateProfile({
 /* ---------- Subscriptions and event mapping ---------- */
 
 async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<Subscriptions> {
-  const [row, profile, slack] = await Promise.all([
+  const [row, profile, slack, sms] = await Promise.all([
     repo.findSubscription(ctx.db, tenantId, ctx.user.userId),
     profileOrThrow(ctx),
     slackStatus({ ctx, input: { tenantId } }),
+    smsStatus({ ctx, input: { userId: ctx.user.userId } }),
   ]);
   return {
     channels: [
@@ -113,7 +117,8 @@ async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<S
       {
         name: 'sms',
         is_active: row.sms_active && !!profile.phone_number,
-        is_verified: !!profile.phone_number,
+        // Alerts go only to a number confirmed with a texted code (modules/phone).
+        is_verified: sms.is_verified,
       },
       { name: 'slack', is_active: row.slack_active && slack.connected, is_verified: slack.connected },
     ],
@@ -127,6 +132,7 @@ async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<S
       },
     ],
     slack,
+    sms,
   };
 }
 
@@ -196,10 +202,29 @@ function applySeverity(current: string[], changes: Array<{ type: Severity; is_ac
   return SEVERITIES.filter((s) => on.has(s));
 }
 
-function mappingOf(row: repo.SubscriptionRow): EventMapping {
+interface MappingSource {
+  id: string;
+  display_name: string;
+  categories: ReadonlyArray<{ id: string; display_name: string }>;
+}
+
+/** The site, then the providers the store turned on, in the drawer's order. */
+async function mappingSources(ctx: TenantContext): Promise<MappingSource[]> {
+  const providers = (await storeProviders({ ctx })).filter((p) => p.is_active);
+  return [
+    SITE_EVENT_SOURCE,
+    ...providers.map((p) => ({
+      id: p.id,
+      display_name: p.display_name,
+      categories: PROVIDER_EVENT_CATEGORIES,
+    })),
+  ];
+}
+
+function mappingOf(row: repo.SubscriptionRow, sources: MappingSource[]): EventMapping {
   return {
     severity: SEVERITIES.map((type) => ({ type, is_active: row.severities.includes(type) })),
-    providers: EVENT_PROVIDERS.map((p) => {
+    providers: sources.map((p) => {
       const saved = row.event_mapping[p.id];
       return {
         id: p.id,
@@ -217,10 +242,14 @@ function mappingOf(row: repo.SubscriptionRow): EventMapping {
 
 /** GET preferences/events/mapping: the caller's own, in the workspace the request names. */
 export async function getEventMapping({ ctx }: { ctx: TenantContext }): Promise<EventMapping> {
-  return mappingOf(await repo.findSubscription(ctx.db, ctx.tenantId, ctx.user.userId));
+  const row = await repo.findSubscription(ctx.db, ctx.tenantId, ctx.user.userId);
+  return mappingOf(row, await mappingSources(ctx));
 }
 
-/** PUT preferences/events/mapping. Severity is the same list as the subscriptions' severity filter. */
+/**
+ * PUT preferences/events/mapping. Severity is the same list as the subscriptions' severity filter. A
+ * provider must be on for the store; choices for one turned off later are kept for when it comes back.
+ */
 export async function updateEventMapping({
   ctx,
   input,
@@ -229,10 +258,11 @@ export async function updateEventMapping({
   input: EventMappingBody;
 }): Promise<z.input<typeof EventMappingAnswerSchema>> {
   const row = await repo.findSubscription(ctx.db, ctx.tenantId, ctx.user.userId);
+  const sources = await mappingSources(ctx);
   if (input.severity) row.severities = applySeverity(row.severities, input.severity);
   const mapping = { ...row.event_mapping };
   for (const change of input.providers ?? []) {
-    const provider = EVENT_PROVIDERS.find((p) => p.id === change.id);
+    const provider = sources.find((p) => p.id === change.id);
     if (!provider) throw new AppError('bad_request', MAPPING_MESSAGES.unknownProvider(change.id));
     const saved = { is_active: change.is_active, categories: { ...mapping[provider.id]?.categories } };
     for (const category of change.categories ?? []) {
@@ -248,5 +278,5 @@ export async function updateEventMapping({
   }
   row.event_mapping = mapping;
   await repo.saveSubscription(ctx.db, ctx.tenantId, ctx.user.userId, row);
-  return { success: true, message: SUBSCRIPTION_MESSAGES.updated, data: mappingOf(row) };
+  return { success: true, message: SUBSCRIPTION_MESSAGES.updated, data: mappingOf(row, sources) };
 }

@@ -136,6 +136,7 @@ export const DETAIL_COPY = {
   historyFailed: 'There was an error while fetching the history',
   movedTo: (state: string) => `Moved to ${state}`,
   movedBackToOpen: 'Moved back to Open',
+  viaSlack: 'via Slack',
   edited: (what: string) => `Edited the ${what.split(',').join(' and ')}`,
   by: (login: string) => `by ${login}`,
   system: 'by the pipeline',

@@ -1,6 +1,7 @@
 import {
   PREFERENCE_MESSAGES,
   PROFILE_MESSAGES,
+  PHONE_MESSAGES,
   SLACK_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type ChannelName,
@@ -65,9 +66,25 @@ export const NOTIFICATIONS_COPY = {
       smsWithPhone: (phone: string) => `To ${phone}`,
       smsWithoutPhone: 'Add a phone number to receive SMS alerts.',
       slackConnected: (team: string | null) => (team ? `Connected to ${team}` : 'Connected'),
+      slackChannel: (team: string | null, channel: string) =>
+        team ? `Alerts go to ${channel} in ${team}` : `Alerts go to ${channel}`,
+      smsVerified: (phone: string) => `To ${phone} (verified)`,
       slackNotConnected: 'Add Tidemark to your Slack workspace to receive alerts there.',
     },
     toggleLabel: (name: string) => `${name} alerts`,
+  },
+  smsVerify: {
+    unverified: 'Your number is not verified yet: SMS alerts start once you confirm the code we text you.',
+    waiting: 'Enter the code we texted you.',
+    send: 'Text me a code',
+    sending: 'Sending…',
+    resend: 'Send a new code',
+    codeLabel: 'Verification code',
+    confirm: 'Verify',
+    confirming: 'Verifying…',
+    sendFailed: 'The code could not be sent. Please try again.',
+    confirmFailed: 'The code could not be checked. Please try again.',
+    notConfigured: PHONE_MESSAGES.notConfigured,
   },
   slack: {
     add: 'Add to Slack',

@@ -35,6 +35,12 @@ export const clamp = (lines: number) =>
     overflow: 'hidden',
   }) as const;
 
+/** The funnel steps to tag, leaving out any already shown as an affected component ('Cart' once, not twice). */
+function funnelTags(group: EventGroup): string[] {
+  const shown = new Set(group.affected_components.slice(0, MAX_COMPONENTS).map((c) => c.toLowerCase()));
+  return group.funnels.filter((f) => !shown.has(f.toLowerCase())).slice(0, MAX_FUNNEL_TAGS);
+}
+
 /** One event group in the feed (spec 2 §2.2). */
 export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
   const [mountedAt] = useState(() => Date.now());
@@ -87,7 +93,7 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
               {group.affected_components.slice(0, MAX_COMPONENTS).map((c) => (
                 <Chip key={`c-${c}`} size="small" variant="outlined" label={c} />
               ))}
-              {group.funnels.slice(0, MAX_FUNNEL_TAGS).map((f) => (
+              {funnelTags(group).map((f) => (
                 <Chip key={`f-${f}`} size="small" variant="outlined" color="primary" label={f} />
               ))}
             </Stack>

@@ -28,6 +28,7 @@ import { useUpdateSubscriptions } from '../api/subscriptions';
 import { NOTIFICATIONS_COPY, SETTINGS_SNACK_MS } from '../personal-messages';
 import { AlertPreview } from './alert-preview';
 import { PhoneDrawer } from './phone-drawer';
+import { SmsVerification } from './sms-verification';
 import { SettingsSection } from './settings-section';
 
 const copy = NOTIFICATIONS_COPY;
@@ -96,6 +97,7 @@ export function AlertsPanel({ subscriptions, mapping, profile, readOnly }: Alert
               disabled={readOnly || pending !== null}
               onToggle={(on) => toggleChannel(channel.name, on)}
               slack={channel.name === 'slack' ? subscriptions.slack : undefined}
+              below={channelNotice(channel.name, subscriptions, profile, readOnly || pending !== null)}
             />
           ))}
         </Stack>
@@ -223,13 +225,32 @@ export function AlertsPanel({ subscriptions, mapping, profile, readOnly }: Alert
 
 function channelDetail(name: ChannelName, s: Subscriptions, profile: UserProfile): string {
   if (name === 'email') return copy.channels.details.email(profile.user_email);
-  if (name === 'sms')
-    return profile.phone_number
-      ? copy.channels.details.smsWithPhone(profile.phone_number)
-      : copy.channels.details.smsWithoutPhone;
-  return s.slack.connected
-    ? copy.channels.details.slackConnected(s.slack.team_name)
-    : copy.channels.details.slackNotConnected;
+  if (name === 'sms') {
+    if (!profile.phone_number) return copy.channels.details.smsWithoutPhone;
+    return s.sms.is_verified
+      ? copy.channels.details.smsVerified(profile.phone_number)
+      : copy.channels.details.smsWithPhone(profile.phone_number);
+  }
+  if (!s.slack.connected) return copy.channels.details.slackNotConnected;
+  return s.slack.channel_name
+    ? copy.channels.details.slackChannel(s.slack.team_name, s.slack.channel_name)
+    : copy.channels.details.slackConnected(s.slack.team_name);
+}
+
+/** What a channel still needs, said under its row: SMS without Twilio or unverified, Slack turned off by Slack. */
+function channelNotice(
+  name: ChannelName,
+  s: Subscriptions,
+  profile: UserProfile,
+  disabled: boolean,
+): ReactNode {
+  if (name === 'sms') {
+    if (!s.sms.configured) return <Alert severity="info">{copy.smsVerify.notConfigured}</Alert>;
+    if (profile.phone_number && !s.sms.is_verified)
+      return <SmsVerification sms={s.sms} disabled={disabled} />;
+  }
+  if (name === 'slack' && s.slack.note) return <Alert severity="warning">{s.slack.note}</Alert>;
+  return null;
 }
 
 function ChannelRow({
@@ -239,6 +260,7 @@ function ChannelRow({
   disabled,
   onToggle,
   slack,
+  below,
 }: {
   name: ChannelName;
   on: boolean;
@@ -246,6 +268,7 @@ function ChannelRow({
   disabled: boolean;
   onToggle: (on: boolean) => void;
   slack: Subscriptions['slack'] | undefined;
+  below: ReactNode;
 }) {
   const label = copy.channels.names[name];
   let control = (
@@ -277,6 +300,7 @@ function ChannelRow({
         {control}
       </Stack>
       {slack && !slack.configured ? <Alert severity="info">{copy.slack.notConfigured}</Alert> : null}
+      {below}
     </Stack>
   );
 }

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  EVENT_PROVIDERS,
+  PROVIDER_EVENT_CATEGORIES,
+  SITE_EVENT_SOURCE,
   PREFERENCE_DEFAULTS,
+  PHONE_MESSAGES,
   PREFERENCE_MESSAGES,
+  SLACK_ALERT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type Subscriptions,
   type UserProfile,
@@ -45,13 +48,18 @@ const subscriptions = (overrides: Partial<Subscriptions> = {}): Subscriptions =>
       },
     },
   ],
-  slack: { configured: false, connected: false, team_name: null },
+  slack: { configured: false, connected: false, team_name: null, channel_name: null, note: null },
+  sms: { configured: true, is_verified: false, code_expires_at: null },
   ...overrides,
 });
 
 const mapping = {
   severity: [],
-  providers: EVENT_PROVIDERS.map((p) => ({
+  // The site, then the providers the store turned on (here one).
+  providers: [
+    SITE_EVENT_SOURCE,
+    { id: 'b6d0e1c2-stripe', display_name: 'Stripe', categories: PROVIDER_EVENT_CATEGORIES },
+  ].map((p) => ({
     id: p.id,
     display_name: p.display_name,
     is_active: true,
@@ -226,13 +234,92 @@ describe('alert settings', () => {
     first.unmount();
     serve({
       [`GET ${SUBS}`]: {
-        body: subscriptions({ slack: { configured: true, connected: false, team_name: null } }),
+        body: subscriptions({
+          slack: { configured: true, connected: false, team_name: null, channel_name: null, note: null },
+        }),
       },
     });
     renderRoute('/preferences?tab=notifications');
     expect((await screen.findByRole('link', { name: 'Add to Slack' }, LOAD)).getAttribute('href')).toBe(
       '/v1/auth/slack',
     );
+  });
+
+  it('takes the texted code for an unverified number and shows a wrong code plainly', async () => {
+    const phone = '+14155550123';
+    let verified = false;
+    const sms = () => ({ configured: true, is_verified: verified, code_expires_at: null });
+    const { callsTo } = serve({
+      'GET /v1/users/profile': { body: profile({ phone_number: phone }) },
+      [`GET ${SUBS}`]: () => ({ body: subscriptions({ sms: sms() }) }),
+      'POST /v1/users/phone/code': {
+        body: { success: true, message: PHONE_MESSAGES.sent('+1•••••••123'), data: sms() },
+      },
+      'POST /v1/users/phone/verify': (req) => {
+        if ((req.body as { code: string }).code !== '123456') {
+          return { status: 400, body: { success: false, message: PHONE_MESSAGES.wrongCode(4) } };
+        }
+        verified = true;
+        return { body: { success: true, message: PHONE_MESSAGES.verified, data: sms() } };
+      },
+    });
+    renderRoute('/preferences?tab=notifications');
+    fireEvent.click(await screen.findByRole('button', { name: 'Text me a code' }, LOAD));
+    expect(await screen.findByText(PHONE_MESSAGES.sent('+1•••••••123'), {}, LOAD)).toBeTruthy();
+    const code = screen.getByRole('textbox', { name: 'Verification code' });
+    fireEvent.change(code, { target: { value: '12-34-5' } });
+    expect((code as HTMLInputElement).value).toBe('12345');
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(PHONE_MESSAGES.wrongCode(4), {}, LOAD)).toBeTruthy();
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(`To ${phone} (verified)`, {}, LOAD)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+    expect(callsTo('/v1/users/phone/verify').map((c) => c.body)).toEqual([
+      { code: '654321' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('says SMS is not configured without Twilio, and why Slack was turned off', async () => {
+    serve({
+      [`GET ${SUBS}`]: {
+        body: subscriptions({
+          sms: { configured: false, is_verified: false, code_expires_at: null },
+          slack: {
+            configured: true,
+            connected: false,
+            team_name: null,
+            channel_name: null,
+            note: SLACK_ALERT_MESSAGES.revokedNote('token_revoked'),
+          },
+        }),
+      },
+    });
+    renderRoute('/preferences?tab=notifications');
+    expect(await screen.findByText(PHONE_MESSAGES.notConfigured, {}, LOAD)).toBeTruthy();
+    expect(screen.getByText(SLACK_ALERT_MESSAGES.revokedNote('token_revoked'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add to Slack' })).toBeTruthy();
+  });
+
+  it('names the Slack channel alerts go to', async () => {
+    serve({
+      [`GET ${SUBS}`]: {
+        body: subscriptions({
+          slack: {
+            configured: true,
+            connected: true,
+            team_name: 'Acme',
+            channel_name: '#alerts',
+            note: null,
+          },
+        }),
+      },
+    });
+    renderRoute('/preferences?tab=notifications');
+    expect(await screen.findByText('Alerts go to #alerts in Acme', {}, LOAD)).toBeTruthy();
   });
 
   it('shows Confirm for the minimum dollar impact only when it differs; empty counts as 0', async () => {

@@ -289,7 +289,8 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
 
   const empty = funnelMode
     ? (funnel.data?.funnel_steps.length ?? 0) === 0
-    : series.every((s) => s.points.length === 0);
+    : // A window with nothing in it comes back as zeros: say so rather than draw a flat line at 0.
+      series.every((s) => s.points.every(([, y]) => y === null || y === 0));
 
   let body;
   if (!kpiId) body = <Message text={EVENTS_COPY.errors.noMetric} />;

@@ -33,6 +33,13 @@ describe('collaborate rules', () => {
       expect(move(status.toLowerCase())).toBe(`Moved to ${status}`);
     }
     expect(move('open')).toBe('Moved back to Open');
+    const fromSlack = historyLabel({
+      change_type: 'state_change',
+      change_data: { current_state: 'Resolved', via: 'slack' },
+      login_id: 'ada@shop.test',
+      created_at: '',
+    });
+    expect(fromSlack).toBe('Moved to Resolved via Slack');
   });
 
   it('runs the comment and collaborate flow: initiated, cancel, requested, success, failed', () => {

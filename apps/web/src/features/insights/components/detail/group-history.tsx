@@ -25,7 +25,9 @@ export function statusName(state: string): string {
 export function historyLabel(entry: HistoryEntry): string {
   if (entry.change_type === 'state_change') {
     const state = statusName(entry.change_data.current_state ?? '');
-    return state === 'Open' ? DETAIL_COPY.movedBackToOpen : DETAIL_COPY.movedTo(state);
+    const label = state === 'Open' ? DETAIL_COPY.movedBackToOpen : DETAIL_COPY.movedTo(state);
+    // A move made with an alert's button in Slack says where it was made.
+    return entry.change_data.via === 'slack' ? `${label} ${DETAIL_COPY.viaSlack}` : label;
   }
   return DETAIL_COPY.edited(entry.change_data.annotation_type || 'title,summary');
 }

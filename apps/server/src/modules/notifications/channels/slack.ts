@@ -1,0 +1,43 @@
+import { isSlackReachable, postSlackAlert, SlackDeliveryError } from '../../slack';
+import { PermanentSendError, registerChannelSender, type ChannelSender } from '../channel';
+
+/**
+ * Slack: the alert as a Block Kit message with Resolve, Flag, Snooze and Open in the workspace's chosen channel,
+ * once per item (modules/slack keeps its ts, edits it later and follows up in its thread).
+ */
+export const slackSender: ChannelSender = {
+  channel: 'slack',
+  isConfigured: (config) => config.slack !== undefined,
+  canReach: (db, input) => isSlackReachable(db, input.tenantId),
+  async send(ctx, n) {
+    if ((n.kind !== 'insight_group' && n.kind !== 'event_group') || !n.item_id) {
+      throw new PermanentSendError('Slack carries alerts only; reports go by e-mail.');
+    }
+    try {
+      const { ts } = await postSlackAlert({
+        ctx,
+        input: {
+          tenantId: n.tenant_id,
+          alert: {
+            kind: n.kind,
+            item_id: n.item_id,
+            title: n.title,
+            summary: n.summary,
+            severity: n.severity,
+            expected: n.expected,
+            actual: n.actual,
+            dollar_impact: n.dollar_impact,
+            currency: n.currency,
+            app_url: n.app_url,
+          },
+        },
+      });
+      return { providerMessageId: ts };
+    } catch (error) {
+      if (error instanceof SlackDeliveryError && error.permanent) throw new PermanentSendError(error.message);
+      throw error;
+    }
+  },
+};
+
+registerChannelSender(slackSender);

@@ -1,0 +1,1 @@
+export { startFakeTwilio, type FakeTwilio, type FakeTwilioMessage } from './fake-twilio';

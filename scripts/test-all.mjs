@@ -1,0 +1,51 @@
+// npm test: the unit and web projects in one Vitest process and the browser tests in another, side by
+// side. Vitest runs a project without file parallelism (the browser tests) in a group of its own after the
+// others, so one process would run them one after the other; two processes overlap the PostgreSQL-bound
+// API tests with the browser tests, which mostly wait on a server and a browser. With arguments, it is
+// plain `vitest run <args>`.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+const args = process.argv.slice(2);
+
+function run(label, extra) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...vitest, ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    let summary = null;
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        const m = line.match(/^tests: (\d+) passed, (\d+) failed, (\d+) skipped$/);
+        if (m) summary = m.slice(1).map(Number);
+        process.stdout.write(label ? `[${label}] ${line}\n` : `${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => resolve({ label, code: code ?? (signal ? 1 : 0), summary }));
+  });
+}
+
+if (args.length > 0) {
+  const { code } = await run('', args);
+  process.exit(code);
+}
+
+const started = Date.now();
+const results = await Promise.all([
+  run('unit+web', ['--project', 'unit', '--project', 'web']),
+  run('e2e', ['--project', 'e2e']),
+]);
+const total = [0, 0, 0];
+for (const r of results) {
+  // A process that ended without its summary line (a crash) counts as one failure.
+  const [passed, failed, skipped] = r.summary ?? [0, 1, 0];
+  total[0] += passed;
+  total[1] += failed;
+  total[2] += skipped;
+  console.log(`${r.label}: exit ${r.code}, ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+console.log(`all tests finished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\ntests: ${total[0]} passed, ${total[1]} failed, ${total[2]} skipped`);
+process.exit(results.some((r) => r.code !== 0) || total[1] > 0 ? 1 : 0);
