@@ -37,6 +37,7 @@ import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
+import { scheduleOutageJobs } from './modules/outages';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
 import { slackRoutes } from './modules/slack';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.runJobs) await schedulePipelineSweep(baseContext(app));
     if (config.runJobs) await scheduleEventJobs(baseContext(app));
     if (config.runJobs) await scheduleNotificationJobs(baseContext(app));
+    if (config.runJobs) await scheduleOutageJobs(baseContext(app));
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { OutageLinkSchema } from './outages';
 import { TenantQuerySchema } from './tenants';
 
 // Site events (spec 2 §1, §3; issue 11 parts 1–2): what the collector sends to /v1/collect and the ingest's limits.
@@ -101,7 +102,8 @@ export const eventsRoutes = {
 export const EVENT_TYPES = ['outage', 'error'] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
-export const EVENT_SUB_TYPES = ['experience', 'js', 'beacon', 'network', 'asset', 'cdp'] as const;
+/** The spec names no sub type for outages; outage groups carry 'outage' (issue 12). */
+export const EVENT_SUB_TYPES = ['experience', 'js', 'beacon', 'network', 'asset', 'cdp', 'outage'] as const;
 export const EventSubTypeSchema = z.enum(EVENT_SUB_TYPES);
 export type EventSubType = z.infer<typeof EventSubTypeSchema>;
 export const EVENT_GROUP_STATUSES = ['Active', 'Closed'] as const;
@@ -308,6 +310,8 @@ export const EventLogRowSchema = z
     data: z.object({ current_status: z.string().nullable(), details: z.unknown() }).nullable(),
     component_status_changes: z.array(ComponentStatusChangeSchema),
     top_dimension: z.string().nullable(),
+    /** Outage rows: the one-line summary by the wording and priority of spec 2 §4 (description wins). */
+    summary: z.string().optional(),
     page: z.string().optional(),
     browser: z.string().optional(),
     os: z.string().optional(),
@@ -368,6 +372,10 @@ export const EventGroupSchema = z
     percentage_extent_distribution: PercentageExtentDistributionSchema.nullable(),
     /** Log rows (newest first, at most EVENT_LOG_ROWS_MAX) on the group call; empty in the feed. */
     events: z.array(EventLogRowSchema),
+    /** Outage groups: the workspace's own signals linked to this outage (group call only). */
+    related_signals: z.array(OutageLinkSchema).optional(),
+    /** Other groups: the provider outages this group is linked to (group call only). */
+    related_outages: z.array(OutageLinkSchema).optional(),
   })
   .meta({ id: 'EventGroup' });
 export type EventGroup = z.infer<typeof EventGroupSchema>;

@@ -24,3 +24,4 @@ export * from './preferences';
 export * from './notifications';
 export * from './slack';
 export * from './phone';
+export * from './outages';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { OutageLinkSchema } from './outages';
 import { TenantQuerySchema } from './tenants';
 
 // Wire shapes of the insights area (spec 3 §3): groups, insights with pattern_data, series points,
@@ -106,6 +107,8 @@ export const GroupSchema = z.object({
   /** Its largest member's dollar impact (members are mostly one event seen in several metrics). */
   dollar_impact: z.number().nullable(),
   formatted_dollar_impact: z.string().nullable(),
+  /** Provider outages linked to this group (issue 12; the group call only). */
+  related_outages: z.array(OutageLinkSchema).optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 

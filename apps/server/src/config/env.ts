@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   COLLECT_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
   COLLECT_LIMIT_PER_KEY: z.coerce.number().int().positive().default(60_000),
   NOTIFICATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  POLL_STATUS_PAGES: z.enum(['true', 'false']).optional(),
+  STATUS_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
 });
 
 export interface Config {
@@ -155,6 +157,10 @@ export interface Config {
   collectLimitPerKey: number;
   /** Seconds before an alert's first redelivery after a channel failed; doubled each time (8 retries). */
   notificationRetrySeconds: number;
+  /** Whether the status-page poller runs (POLL_STATUS_PAGES; on by default, off under NODE_ENV=test). */
+  pollStatusPages: boolean;
+  /** Default seconds between two polls of one provider's status page. */
+  statusPollIntervalSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -262,6 +268,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     collectLimitPerIp: e.COLLECT_LIMIT_PER_IP,
     collectLimitPerKey: e.COLLECT_LIMIT_PER_KEY,
     notificationRetrySeconds: e.NOTIFICATION_RETRY_SECONDS,
+    // Off by default under test: a test polls the local fake status server itself.
+    pollStatusPages: (e.POLL_STATUS_PAGES ?? (e.NODE_ENV === 'test' ? 'false' : 'true')) === 'true',
+    statusPollIntervalSeconds: e.STATUS_POLL_INTERVAL_SECONDS,
   };
   return { ...config, ...overrides };
 }

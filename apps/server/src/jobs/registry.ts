@@ -3,6 +3,7 @@ import { connectionsJobs } from '../modules/connections';
 import { demoJobs } from '../modules/demo';
 import { eventsJobs } from '../modules/events';
 import { notificationJobs } from '../modules/notifications';
+import { outagesJobs } from '../modules/outages';
 import { pipelineJobs } from '../modules/pipelines';
 import { seriesJobs } from '../modules/series';
 import type { JobDefinition } from './queue';
@@ -16,5 +17,6 @@ export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
     ...demoJobs(ctx),
     ...eventsJobs(ctx),
     ...notificationJobs(ctx),
+    ...outagesJobs(ctx),
   ];
 }

@@ -11,6 +11,7 @@ import apiKeys from './0010-api-keys';
 import eventGroups from './0011-event-groups';
 import settings from './0012-settings';
 import storesBilling from './0013-stores-billing';
+import outages from './0014-outages';
 import notifications from './0016-notifications';
 import slackSms from './0017-slack-sms';
 
@@ -29,6 +30,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0011-event-groups', sql: eventGroups },
   { id: '0012-settings', sql: settings },
   { id: '0013-stores-billing', sql: storesBilling },
+  { id: '0014-outages', sql: outages },
   { id: '0016-notifications', sql: notifications },
   { id: '0017-slack-sms', sql: slackSms },
 ];

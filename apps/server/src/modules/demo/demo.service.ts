@@ -3,6 +3,7 @@ import { SAMPLE_METRICS, generateStore, toCsv, type SampleStore } from '@tidemar
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import { createConnection, listCsvConnectorUuid } from '../connections';
 import { onboardMetrics, setPipelinePreference } from '../metrics';
+import { loadDemoOutages } from '../outages';
 import * as repo from './demo.repository';
 
 /** The demo store is the same every time it is made from the same seed and end hour (its answer key too). */
@@ -37,6 +38,20 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
   await importSampleStore(ctx, store);
   // Filed and weighted as a merchant would: categories, the checkout funnel, tiers and impact on the topline.
   await repo.dressDemoMetrics(base.db, input.tenantId);
+  // Provider incidents: a CDN outage over the planted slowdown, a payments one over the site's payment errors.
+  const dip = store.answerKey.anomalies.find((a) => a.id === 'site-slowdown');
+  await loadDemoOutages(base, {
+    tenantId: input.tenantId,
+    userId: owner.user_id,
+    anchors: {
+      slowdown: dip ? { start: new Date(dip.start), end: new Date(dip.end) } : null,
+      // generateSiteTraffic's payment API answers 5xx from 14 to 12 hours before its end (the last whole hour).
+      paymentErrors: {
+        start: new Date(end.getTime() - 14 * 3_600_000),
+        end: new Date(end.getTime() - 12 * 3_600_000),
+      },
+    },
+  });
   base.log.info({ tenantId: input.tenantId, end: store.end }, 'demo workspace loaded with the sample store');
   return true;
 }

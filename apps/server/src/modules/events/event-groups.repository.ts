@@ -263,7 +263,7 @@ export async function upsertGroup(db: Queryable, tenantId: number, g: GroupWrite
 export async function closeQuietGroups(db: Queryable, tenantId: number, before: Date): Promise<number> {
   const rows = await db.query(
     `update event_groups set status = 'Closed', updated_at = now()
-     where tenant_id = $1 and status = 'Active' and ts_end < $2 returning 1`,
+     where tenant_id = $1 and status = 'Active' and type = 'error' and ts_end < $2 returning 1`,
     [tenantId, before],
   );
   return rows.length;
@@ -303,10 +303,21 @@ function whereOf(f: GroupFilter): { sql: string; params: unknown[] } {
   if (f.type) add((p) => `type = any(${p}::text[])`, f.type);
   if (f.subType) add((p) => `sub_type = any(${p}::text[])`, f.subType);
   if (f.severity) add((p) => `severity = any(${p}::text[])`, f.severity);
-  // Site errors have one provider (the site), one provider type ('site') and a check per sub type.
-  if (f.providerUuid) add((p) => `'site' = any(${p}::text[])`, f.providerUuid);
-  if (f.providerType) add((p) => `'site' = any(${p}::text[])`, f.providerType);
-  if (f.providerCheck) add((p) => `sub_type = any(${p}::text[])`, f.providerCheck);
+  // Site errors have one provider (the site), one provider type ('site') and a check per sub type; outages
+  // have their provider, its categories as types and its components as checks.
+  if (f.providerUuid) add((p) => `coalesce(provider_uuid::text, 'site') = any(${p}::text[])`, f.providerUuid);
+  if (f.providerType)
+    add(
+      (p) => `(case when type = 'outage' then (select pr.categories from providers pr
+        where pr.provider_uuid = event_groups.provider_uuid) && ${p}::text[] else 'site' = any(${p}::text[]) end)`,
+      f.providerType,
+    );
+  if (f.providerCheck)
+    add(
+      (p) => `(case when type = 'outage' then affected_components && ${p}::text[]
+        else sub_type = any(${p}::text[]) end)`,
+      f.providerCheck,
+    );
   if (f.dimName && f.dimVal !== null) {
     // The applied global filter: groups whose errors touched that browser, OS, device or page.
     params.push(f.dimName, f.dimVal);

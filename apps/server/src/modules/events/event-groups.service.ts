@@ -328,6 +328,15 @@ const money = (value: number | null) =>
     ? null
     : `$${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 })}`;
 
+/** What an outage group keeps of its provider (modules/outages writes it). */
+interface OutageProviderFigures {
+  provider_uuid: string;
+  display_name: string;
+  logo_url: string | null;
+  home_page_url: string;
+  status_page_url: string;
+}
+
 export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = Date.now()): EventGroup {
   const labels = row.labels as EventLabels & { category?: string; site?: string | null };
   const figures = row.figures as GroupFigures;
@@ -351,6 +360,9 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
     device: r.device,
   }));
   const { category: _c, site: _s, ...wireLabels } = labels;
+  // Outage groups carry their provider as it was when written, so a provider dropped later stays readable.
+  const provider = (row.figures as { provider?: OutageProviderFigures }).provider;
+  const outage = row.type === 'outage';
   return {
     event_group_id: row.event_group_id,
     event_group_uuid: row.event_group_id,
@@ -364,22 +376,22 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
     number_of_events: row.number_of_events,
     category_display_name: labels.category ?? null,
     category_logo_url: null,
-    provider_display_name: site ? (hostOf(site) ?? site) : 'Your site',
-    provider_logo_url: null,
-    provider_home_page_url: site,
-    provider_status_page_url: null,
-    provider_uuid: 'site',
+    provider_display_name: provider ? provider.display_name : site ? (hostOf(site) ?? site) : 'Your site',
+    provider_logo_url: provider?.logo_url ?? null,
+    provider_home_page_url: provider ? provider.home_page_url : site,
+    provider_status_page_url: provider?.status_page_url ?? null,
+    provider_uuid: provider?.provider_uuid ?? 'site',
     description: row.description,
     action: row.action,
     title: row.title,
     summary: row.summary,
     severity: row.severity,
-    kpi_id: `ev_group_${row.event_group_id}`,
-    kpi_name: 'group_errors',
-    kpi_display_name: 'Errors',
-    kpi_format: 'number',
+    kpi_id: outage ? null : `ev_group_${row.event_group_id}`,
+    kpi_name: outage ? null : 'group_errors',
+    kpi_display_name: outage ? null : 'Errors',
+    kpi_format: outage ? null : 'number',
     tenant_id: row.tenant_id,
-    dimensions: EVENT_DIMENSIONS,
+    dimensions: outage ? [] : EVENT_DIMENSIONS,
     funnels: row.funnels,
     labels: wireLabels,
     affected_components: row.affected_components,

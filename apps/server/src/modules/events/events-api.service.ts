@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import { getMetricOrThrow } from '../metrics/metrics.service';
+import { outageFilterOptions, outageHistory, relatedOutages, relatedSignals } from '../outages';
 import { patternSeries } from '../series/series.service';
 import * as repo from './event-groups.repository';
 import { eventGroupOf, notFoundGroup } from './event-groups.service';
@@ -102,6 +103,17 @@ export async function getEventGroup({
   input: { id: string };
 }): Promise<EventGroup> {
   const row = await getEventGroupOrThrow({ ctx, id: input.id });
+  if (row.type === 'outage') {
+    const [events, related_signals] = await Promise.all([
+      outageHistory({ ctx, input: { groupId: row.event_group_id, limit: EVENT_LOG_ROWS_MAX } }),
+      relatedSignals({ ctx, input: { outageGroupId: row.event_group_id } }),
+    ]);
+    return { ...eventGroupOf(row, []), events, related_signals };
+  }
+  const related_outages = await relatedOutages({
+    ctx,
+    input: { kind: 'event_group', id: row.event_group_id },
+  });
   const logs = await repo.errorLogRows(
     ctx.db,
     ctx.tenantId,
@@ -110,7 +122,7 @@ export async function getEventGroup({
     new Date(row.ts_end.getTime() + 1),
     EVENT_LOG_ROWS_MAX,
   );
-  return eventGroupOf(row, logs);
+  return { ...eventGroupOf(row, logs), related_outages };
 }
 
 const money = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
@@ -179,7 +191,20 @@ const CHECK_NAMES: Record<string, string> = {
 
 /** Site errors come from one provider, the merchant's own site, with a check per error kind seen. */
 export async function eventFilters({ ctx }: { ctx: TenantContext }): Promise<{ data: EventFilters }> {
-  const subTypes = await repo.subTypesOf(ctx.db, ctx.tenantId);
+  const siteFilters = await siteEventFilters({ ctx });
+  // The providers the store turned on, and any with past outages, follow the site.
+  const outages = await outageFilterOptions({ ctx });
+  return {
+    data: {
+      providers: [...siteFilters.data.providers, ...outages.providers],
+      provider_types: [...siteFilters.data.provider_types, ...outages.provider_types],
+      provider_checks: [...siteFilters.data.provider_checks, ...outages.provider_checks],
+    },
+  };
+}
+
+async function siteEventFilters({ ctx }: { ctx: TenantContext }): Promise<{ data: EventFilters }> {
+  const subTypes = (await repo.subTypesOf(ctx.db, ctx.tenantId)).filter((s) => s !== 'outage');
   if (!subTypes.length) return { data: { providers: [], provider_types: [], provider_checks: [] } };
   const site = await repo.storeUrlOf(ctx.db, ctx.tenantId);
   const name = site ? site.replace(/^https?:\/\//, '') : 'Your site';

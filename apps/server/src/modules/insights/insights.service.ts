@@ -11,6 +11,7 @@ import { formatCurrency } from '@tidemark/format';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import * as repo from './insights.repository';
+import { relatedOutages } from '../outages';
 
 const insightNotFound = () => new AppError('not_found', catalogueFor(404, 'Insight').message);
 const groupNotFound = () => new AppError('not_found', catalogueFor(404, 'Group').message);
@@ -154,7 +155,10 @@ export async function listGroups({
 }
 
 export async function getGroup({ ctx, id }: { ctx: TenantContext; id: string }) {
-  return toGroup(await groupOrThrow(ctx, id), ctx.tenantId);
+  const group = toGroup(await groupOrThrow(ctx, id), ctx.tenantId);
+  // Provider outages that likely caused this move (issue 12, modules/outages).
+  const related_outages = await relatedOutages({ ctx, input: { kind: 'insight_group', id: group.group_id } });
+  return { ...group, related_outages };
 }
 
 /** The group's metrics, each with its insights in time order: what an expanded card draws. */

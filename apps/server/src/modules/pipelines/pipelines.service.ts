@@ -11,6 +11,7 @@ import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { notifyItems } from '../notifications';
+import { LINK_JOB } from '../outages';
 import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
 import { carriedExpected, fitInputOf } from './fit-carry';
@@ -219,6 +220,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   }
 
   for (const grain of ['h', 'd', 'w', 'm'] as const) await groupNewInsights(ctx, grain);
+  // New insight groups may be what a provider's outage cost: link them now rather than at the next sweep.
+  await ctx.jobs.send(LINK_JOB, { tenantId: ctx.tenantId }, { singletonKey: `${LINK_JOB}:${ctx.tenantId}` });
 
   for (const connectionId of connections) {
     await setConnectionStage({

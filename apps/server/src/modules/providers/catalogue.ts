@@ -14,6 +14,11 @@ export interface CatalogueProvider {
   feed_url: string;
   feed_format: ProviderFeedFormat;
   categories: ProviderCategory[];
+  /**
+   * Hosts a store's pages call on this provider besides its home page's domain (subdomains match): site
+   * errors to them link a store's network errors to the provider's outages (modules/outages).
+   */
+  hosts?: string[];
 }
 
 // Atlassian Statuspage serves /api/v2/summary.json on every hosted page.
@@ -51,7 +56,7 @@ const feed = (
   categories,
 });
 
-export const PROVIDER_CATALOGUE: readonly CatalogueProvider[] = [
+const LISTED: readonly CatalogueProvider[] = [
   // Store platforms
   feed(
     'shopify',
@@ -275,3 +280,19 @@ export const PROVIDER_CATALOGUE: readonly CatalogueProvider[] = [
     ['search'],
   ),
 ];
+
+/** Hosts beyond each home page's domain that stores' pages call (scripts, APIs, CDNs). */
+const EXTRA_HOSTS: Record<string, string[]> = {
+  stripe: ['stripe.com', 'stripe.network', 'stripecdn.com'],
+  paypal: ['paypal.com', 'paypalobjects.com', 'braintree-api.com'],
+  braintree: ['braintreegateway.com', 'braintree-api.com'],
+  shopify: ['shopify.com', 'shopifycdn.com', 'shopifysvc.com', 'myshopify.com'],
+  klaviyo: ['klaviyo.com'],
+  cloudflare: ['cloudflare.com', 'cdnjs.cloudflare.com', 'cloudflareinsights.com'],
+  adyen: ['adyen.com', 'adyenpayments.com'],
+  klarna: ['klarna.com', 'klarnaservices.com', 'klarnacdn.net'],
+};
+
+export const PROVIDER_CATALOGUE: readonly CatalogueProvider[] = LISTED.map((p) =>
+  EXTRA_HOSTS[p.name] ? { ...p, hosts: EXTRA_HOSTS[p.name] } : p,
+);

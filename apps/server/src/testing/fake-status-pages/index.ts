@@ -1,0 +1,2 @@
+export { startFakeStatusPages, type FakeStatusPages, type FakeMode } from './server';
+export * from './bodies';
