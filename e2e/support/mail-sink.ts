@@ -7,6 +7,10 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers as sent (name lower-cased, value unfolded). */
+  headers: Record<string, string>;
+  /** Attached and inline parts (inline images carry the cid the HTML shows them by). */
+  attachments: { cid: string | null; contentType: string; content: Buffer }[];
 }
 
 export interface MailSink {
@@ -33,6 +37,20 @@ export async function startMailSink(): Promise<MailSink> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
+            attachments: mail.attachments.map((a) => ({
+              cid: a.cid ?? null,
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

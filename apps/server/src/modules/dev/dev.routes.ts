@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
 import { AppError } from '../../errors';
-import { listOutbox } from './dev.service';
+import { getOutboxHtml, listOutbox } from './dev.service';
 
 /** The socket's own peer address, never a forwarded header: only someone at this machine reads live sign-in links. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -24,5 +24,13 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('not_found', 'It looks like there is no data for this path.');
     }
     return listOutbox({ ctx });
+  });
+  // Alert and digest e-mails read as HTML; this shows one as a mail client would, images inline.
+  addRoute(app, routes.devOutboxMessage, async ({ ctx, input, request, reply }) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      throw new AppError('not_found', 'It looks like there is no data for this path.');
+    }
+    const html = await getOutboxHtml({ ctx, input: { id: input.params.id } });
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

@@ -46,6 +46,8 @@ export interface Notification {
 export interface SendResult {
   /** The provider's id for the sent message (SMTP Message-ID, Slack ts, Twilio SID), when it gives one. */
   providerMessageId: string | null;
+  /** Who it went to, for the delivery record (a Slack channel, a phone number); e-mail records the address. */
+  recipient?: string;
 }
 
 /**

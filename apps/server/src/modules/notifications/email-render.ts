@@ -83,7 +83,7 @@ export function renderAlertEmail(
   const figureCells = figures
     .map(
       ([label, value]) =>
-        `<td style="padding:10px 12px;border:1px solid #e3e8ee;border-radius:6px;width:33%"><div style="font-size:12px;color:#6b7785">${label}</div><div style="font-size:18px;font-weight:700;margin-top:2px">${esc(value)}</div></td>`,
+        `<td style="padding:10px 12px;border:1px solid #e3e8ee;border-radius:6px;width:${Math.floor(96 / figures.length)}%"><div style="font-size:12px;color:#6b7785">${label}</div><div style="font-size:18px;font-weight:700;margin-top:2px">${esc(value)}</div></td>`,
     )
     .join('<td style="width:8px"></td>');
   const chart = chartImage(images, d.chart, `chart-${n.id}`, `${d.metric_name ?? c.title}: recent values`);

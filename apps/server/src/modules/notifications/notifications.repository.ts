@@ -31,6 +31,7 @@ export interface InsightGroupItem {
   summary: string;
   team_state: string;
   ts_start: Date;
+  ts_end: Date;
   kpi_ids: string[];
   top_kpi_display_name: string | null;
   top_kpi_format: string | null;
@@ -54,7 +55,7 @@ export async function insightGroupItems(
   return db.query<InsightGroupItem>(
     `select g.group_id::text, g.severity, g.dollar_impact, g.dim_name, g.dim_val,
             coalesce(g.title, g.draft->>'group_title') as title, coalesce(g.summary, g.draft->>'group_summary') as summary,
-            g.team_state, g.ts_start, g.grain, g.top_kpi_id::text,
+            g.team_state, g.ts_start, g.ts_end, g.grain, g.top_kpi_id::text,
             (select array_agg(distinct i.kpi_id::text) from insights i where i.tenant_id = g.tenant_id and i.group_id = g.group_id) as kpi_ids,
             m.kpi_display_name as top_kpi_display_name, m.kpi_format as top_kpi_format,
             (t.draft->>'expected_value')::float8 as expected, (t.draft->>'current_value')::float8 as actual,
@@ -548,30 +549,39 @@ export interface PeriodItem {
   dim_val: string;
   helpful: number;
   rated: number;
-  created_at: Date;
+  /** When it was raised or when it happened, as the call asked. */
+  item_at: Date;
 }
 
-/** Insight groups and event groups raised in [from, to), with their feedback counts. */
-export async function itemsRaisedBetween(
+/**
+ * Insight groups and event groups of [from, to), with their feedback counts: `raised` is when Tidemark
+ * found them (digests: what the team was told that day), `happened` when they took place (the preview:
+ * what would have alerted had Tidemark been watching, also for history loaded later).
+ */
+export async function itemsBetween(
   db: Queryable,
-  tenantId: number,
-  from: Date,
-  to: Date,
+  input: { tenantId: number; from: Date; to: Date; by: 'raised' | 'happened' },
 ): Promise<PeriodItem[]> {
   return db.query<PeriodItem>(
-    `select 'insight_group' as kind, g.group_id::text as id, coalesce(g.title, g.draft->>'group_title') as title,
-            g.severity, g.dollar_impact, g.team_state as status, 'insight' as type, g.top_kpi_id::text,
-            g.dim_name, g.dim_val, g.created_at,
-            (select count(*) filter (where f.ishelpful)::int from insight_feedback f where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as helpful,
-            (select count(*) filter (where f.ishelpful is not null)::int from insight_feedback f where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated
-       from insight_groups g where g.tenant_id = $1 and g.created_at >= $2 and g.created_at < $3
-     union all
-     select 'event_group', e.event_group_id::text, e.title, e.severity, e.impact_value, e.status, e.type, null, '', '',
-            e.ts_start,
-            (select count(*) filter (where f.ishelpful)::int from event_group_feedback f where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id),
-            (select count(*) filter (where f.ishelpful is not null)::int from event_group_feedback f where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id)
-       from event_groups e where e.tenant_id = $1 and e.ts_start >= $2 and e.ts_start < $3`,
-    [tenantId, from, to],
+    `select * from (
+       select 'insight_group' as kind, g.group_id::text as id, coalesce(g.title, g.draft->>'group_title') as title,
+              g.severity, g.dollar_impact, g.team_state as status, 'insight' as type, g.top_kpi_id::text,
+              g.dim_name, g.dim_val, case when $4 = 'happened' then g.ts_end else g.created_at end as item_at,
+              (select count(*) filter (where f.ishelpful)::int from insight_feedback f
+                where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as helpful,
+              (select count(*) filter (where f.ishelpful is not null)::int from insight_feedback f
+                where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated
+         from insight_groups g where g.tenant_id = $1
+       union all
+       select 'event_group', e.event_group_id::text, e.title, e.severity, e.impact_value, e.status, e.type, null, '',
+              '', e.ts_start,
+              (select count(*) filter (where f.ishelpful)::int from event_group_feedback f
+                where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id),
+              (select count(*) filter (where f.ishelpful is not null)::int from event_group_feedback f
+                where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id)
+         from event_groups e where e.tenant_id = $1) items
+      where item_at >= $2 and item_at < $3`,
+    [input.tenantId, input.from, input.to, input.by],
   );
 }
 

@@ -73,7 +73,7 @@ export async function notifyItems({
   const ids = input.ids.map(String);
   const candidates =
     input.kind === 'insight_group'
-      ? await insightCandidates(ctx, tx, ws, ids)
+      ? await insightCandidates(ctx, tx, ws, ids, now)
       : await eventCandidates(ctx, tx, ws, ids);
   let written = 0;
   let members: repo.RecipientRow[] | null = null;
@@ -167,17 +167,25 @@ async function channelsFor(
 }
 
 const GRAIN_WINDOW: Record<string, number> = { h: 72, d: 45, w: 26, m: 18 };
+const DAY_MS = 86_400_000;
+/**
+ * How recent an insight must be to alert. Loading a year of history finds a year of past anomalies: those
+ * belong in the feed, not in a burst of e-mails about last spring.
+ */
+const FRESH_MS: Record<string, number> = { h: 3 * DAY_MS, d: 7 * DAY_MS, w: 21 * DAY_MS, m: 62 * DAY_MS };
 
 async function insightCandidates(
   ctx: BaseContext,
   tx: Queryable,
   ws: repo.WorkspaceRow,
   ids: string[],
+  now: Date,
 ): Promise<Candidate[]> {
   const rows = await repo.insightGroupItems(tx, ws.tenant_id, ids);
   const out: Candidate[] = [];
   for (const g of rows) {
     if (g.team_state === 'Resolved') continue;
+    if (g.ts_end.getTime() < now.getTime() - (FRESH_MS[g.grain] ?? 4 * DAY_MS)) continue;
     const format = (g.top_kpi_format ?? 'number') as MetricFormat;
     const chart = await insightChart(tx, ws.tenant_id, g);
     const details: AlertDetails = {
@@ -393,7 +401,8 @@ export async function deliverNotification(
         tenantId: row.tenant_id,
         id: row.notification_id,
         channel: row.channel,
-        recipient: row.channel === 'email' ? recipient : `${row.channel}:${row.user_id}`,
+        recipient:
+          result.recipient ?? (row.channel === 'email' ? recipient : `${row.channel}:${row.user_id}`),
         status: 'sent',
         providerMessageId: result.providerMessageId,
         error: null,
@@ -441,7 +450,7 @@ export async function sendDueDigests(ctx: BaseContext, now = new Date(), tenantI
   if (!email || !email.isConfigured(ctx.config)) return 0;
   let written = 0;
   for (const r of rows) {
-    if (!r.email_active) continue;
+    // The Alerts tab's e-mail switch is about alerts; summaries have the Reports tab's switches.
     const due = duePeriods(now, r.timezone, scheduleOf(r, now));
     const unsubscribed = r.unsubscribed.email ?? [];
     for (const p of due) {
@@ -518,7 +527,12 @@ async function digestContent(
   ws: repo.WorkspaceRow,
   p: DuePeriod,
 ): Promise<NotificationContent> {
-  const raised = await repo.itemsRaisedBetween(tx, ws.tenant_id, p.from, p.to);
+  const raised = await repo.itemsBetween(tx, {
+    tenantId: ws.tenant_id,
+    from: p.from,
+    to: p.to,
+    by: 'raised',
+  });
   const ranked = [...raised].sort(
     (a, b) =>
       Math.abs(b.dollar_impact ?? 0) - Math.abs(a.dollar_impact ?? 0) ||
@@ -698,8 +712,8 @@ export async function removeSnooze({
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * Replays the last 4 weeks' items through the given filters (the saved ones where not given), with the
- * caller's alert scope: one alert per item at its present severity.
+ * Replays the items that took place in the last 4 weeks through the given filters (the saved ones where
+ * not given), with the caller's alert scope: one alert per item at its present severity.
  */
 export async function previewAlerts({
   ctx,
@@ -721,7 +735,7 @@ export async function previewAlerts({
     scope_dim_name: me?.scope_dim_name ?? null,
     scope_dim_val: me?.scope_dim_val ?? null,
   };
-  const items = await repo.itemsRaisedBetween(ctx.db, ctx.tenantId, from, to);
+  const items = await repo.itemsBetween(ctx.db, { tenantId: ctx.tenantId, from, to, by: 'happened' });
   const weeks = [0, 1, 2, 3].map((i) => ({
     week_start: new Date(from.getTime() + i * WEEK_MS).toISOString(),
     count: 0,
@@ -743,7 +757,7 @@ export async function previewAlerts({
     if (!ok) continue;
     bySeverity[i.severity]++;
     byKind[i.kind]++;
-    const w = Math.min(3, Math.floor((i.created_at.getTime() - from.getTime()) / WEEK_MS));
+    const w = Math.min(3, Math.floor((i.item_at.getTime() - from.getTime()) / WEEK_MS));
     weeks[Math.max(0, w)]!.count++;
   }
   return {

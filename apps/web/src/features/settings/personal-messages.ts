@@ -107,6 +107,18 @@ export const NOTIFICATIONS_COPY = {
     invalid: SUBSCRIPTION_MESSAGES.thresholdInvalid,
     confirm: 'Confirm',
   },
+  preview: {
+    heading: 'Last 4 weeks with these filters',
+    summary: (n: number) =>
+      n === 0
+        ? 'You would have received no alerts.'
+        : `You would have received ${n} alert${n === 1 ? '' : 's'}.`,
+    noSeverity: 'With no severity selected you would receive no alerts.',
+    breakdown: (s: { High: number; Medium: number; Low: number }) =>
+      `${s.High} High, ${s.Medium} Medium, ${s.Low} Low.`,
+    week: (i: number, n: number) => `${i === 3 ? 'This week' : `${3 - i} wk ago`}: ${n}`,
+    error: "We couldn't count past alerts right now.",
+  },
   mapping: {
     heading: 'Event sources',
     intro: 'The providers and categories your alerts cover.',

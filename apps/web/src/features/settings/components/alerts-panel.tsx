@@ -26,6 +26,7 @@ import { isApiError } from '@/lib/api-client';
 import { useUpdateEventMapping } from '../api/event-mapping';
 import { useUpdateSubscriptions } from '../api/subscriptions';
 import { NOTIFICATIONS_COPY, SETTINGS_SNACK_MS } from '../personal-messages';
+import { AlertPreview } from './alert-preview';
 import { PhoneDrawer } from './phone-drawer';
 import { SmsVerification } from './sms-verification';
 import { SettingsSection } from './settings-section';
@@ -80,6 +81,8 @@ export function AlertsPanel({ subscriptions, mapping, profile, readOnly }: Alert
   }
 
   const filters = subscriptions.preferences[0]?.filters ?? { severity: [], monetary_impact_threshold: 0 };
+  // The minimum being typed, so the preview answers before it is confirmed.
+  const [draftThreshold, setDraftThreshold] = useState<number | null>(null);
 
   return (
     <Stack spacing={3}>
@@ -144,6 +147,15 @@ export function AlertsPanel({ subscriptions, mapping, profile, readOnly }: Alert
           patch('threshold', {
             preferences: [{ notification_type: 'event', filters: { monetary_impact_threshold: value } }],
           })
+        }
+        onDraft={setDraftThreshold}
+        preview={
+          <AlertPreview
+            filters={{
+              severities: filters.severity.filter((s) => s.is_active).map((s) => s.type),
+              threshold: draftThreshold ?? filters.monetary_impact_threshold,
+            }}
+          />
         }
       />
 
@@ -297,10 +309,15 @@ function ThresholdSection({
   saved,
   disabled,
   onConfirm,
+  onDraft,
+  preview,
 }: {
   saved: number;
   disabled: boolean;
   onConfirm: (value: number) => void;
+  onDraft?: (value: number | null) => void;
+  /** What the filters would have sent, shown under the field. */
+  preview?: ReactNode;
 }) {
   const [text, setText] = useState(saved === 0 ? '' : String(saved));
   const value = parseThreshold(text);
@@ -321,7 +338,11 @@ function ThresholdSection({
         <TextField
           label={copy.threshold.label}
           value={text}
-          onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
+          onChange={(e) => {
+            const next = e.target.value.replace(/[^\d]/g, '');
+            setText(next);
+            onDraft?.(parseThreshold(next));
+          }}
           error={value === null}
           helperText={value === null ? copy.threshold.invalid : ' '}
           disabled={disabled}
@@ -337,6 +358,7 @@ function ThresholdSection({
           </Button>
         ) : null}
       </Stack>
+      {preview}
     </SettingsSection>
   );
 }

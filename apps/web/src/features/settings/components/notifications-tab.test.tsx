@@ -94,6 +94,25 @@ function serve(extra: Record<string, MockHandler> = {}) {
         preference_value: PREFERENCE_DEFAULTS.NOTIFICATION_SCHEDULE_PREFERENCE,
       },
     },
+    'GET /v1/notifications/preview': (req) => {
+      // Two stored items: a High one of $900 and a Low one of $40.
+      const min = Number(req.url.searchParams.get('monetary_impact_threshold') ?? 0);
+      const high = min <= 900 ? 1 : 0;
+      const low = min <= 40 && (req.url.searchParams.get('severity') ?? '').includes('Low') ? 1 : 0;
+      return {
+        body: {
+          from: '2026-10-29T00:00:00.000Z',
+          to: '2026-11-26T00:00:00.000Z',
+          total: high + low,
+          by_severity: { High: high, Medium: 0, Low: low },
+          by_kind: { insight_group: high + low, event_group: 0 },
+          weeks: [0, 1, 2, 3].map((i) => ({
+            week_start: new Date(Date.UTC(2026, 9, 29 + 7 * i)).toISOString(),
+            count: i === 3 ? high + low : 0,
+          })),
+        },
+      };
+    },
     ...extra,
   });
 }
@@ -185,6 +204,27 @@ describe('alert settings', () => {
     expect(callsTo(SUBS).find((c) => c.method === 'PATCH')?.body).toEqual({
       channels: [{ name: 'sms', is_active: true }],
     });
+  });
+
+  it('previews the alerts the filters on screen would have sent, following a minimum before it is confirmed', async () => {
+    const { callsTo } = serve();
+    renderRoute('/preferences?tab=notifications');
+    expect(await screen.findByText('You would have received 1 alert.', {}, LOAD)).toBeTruthy();
+    expect(callsTo('/v1/notifications/preview')[0]!.url.searchParams.get('severity')).toBe('High,Medium,Low');
+    expect(callsTo('/v1/notifications/preview')[0]!.url.searchParams.get('monetary_impact_threshold')).toBe(
+      '100',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Minimum dollar impact' }), {
+      target: { value: '' },
+    });
+    expect(await screen.findByText('You would have received 2 alerts.', {}, LOAD)).toBeTruthy();
+    expect(screen.getByText('1 High, 0 Medium, 1 Low.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Minimum dollar impact' }), {
+      target: { value: '5000' },
+    });
+    expect(await screen.findByText('You would have received no alerts.', {}, LOAD)).toBeTruthy();
+    // Nothing was saved by typing.
+    expect(callsTo(SUBS).filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
   it('says plainly that Slack is not configured, and offers Add to Slack when it is', async () => {

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import type { ReceivedMail } from './support/mail-sink';
+import { markWorkspaceSetUp } from './support/workspace';
+
+const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
+const DAY = 86_400_000;
+
+/**
+ * A store's orders for the last 100 days up to now, steady with a weekly rhythm, except five days ago,
+ * when US orders jumped sixfold: a fresh anomaly for the pipeline to find and alert about.
+ */
+function ordersWithRecentSpike(): string {
+  const lines = ['order_id,created_at,country,channel,revenue'];
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const start = today - 100 * DAY;
+  let id = 1;
+  let seed = 11;
+  const noise = () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 0.3;
+  for (let d = 0; d < 100; d++) {
+    const day = start + d * DAY;
+    const weekly = [1, 0.9, 0.95, 1, 1.1, 1.3, 1.2][new Date(day).getUTCDay()]!;
+    for (const country of ['US', 'DE', 'GB']) {
+      let orders = Math.round((country === 'US' ? 40 : country === 'DE' ? 30 : 20) * weekly * (1 + noise()));
+      if (d === 95 && country === 'US') orders *= 6;
+      for (let k = 0; k < orders; k++) {
+        const at = new Date(day + ((k * 7919) % 86_400) * 1000).toISOString();
+        lines.push(`${id++},${at},${country},${k % 2 ? 'Email' : 'Direct'},${(30 + (k % 11)).toFixed(2)}`);
+      }
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The mail as a mail client shows it: inline images swapped in for their cid references. */
+function asDisplayed(mail: ReceivedMail): string {
+  let html = mail.html;
+  for (const a of mail.attachments) {
+    if (a.cid)
+      html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content.toString('base64')}`);
+  }
+  return html;
+}
+
+describe('e-mail alerts', () => {
+  // No demo data: this file's workspace is the only one the jobs work for.
+  const product = useProduct({ SEED_DEMO_DATA: 'false' });
+
+  it(
+    'e-mails an alert with the figures and a chart when uploaded data has an anomaly',
+    { timeout: 420_000 },
+    async () => {
+      const email = 'nadia@harbor-goods.test';
+      const context = await newContext(product.browser, product.server.url);
+      const page = await context.newPage();
+      await signInByMagicLink(page, product.server, email);
+      await page.waitForURL('**/onboard/**');
+      await markWorkspaceSetUp(product.server, email);
+
+      // Turn e-mail alerts on in the settings (on by default: off, then on again, as a user checking would).
+      await page.goto('/preferences?tab=notifications');
+      const toggle = page.getByRole('switch', { name: 'E-mail alerts' });
+      await toggle.waitFor();
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+      await page.getByText('You would have received no alerts.').waitFor();
+      await screenshot(page, 'notifications-settings-empty');
+
+      // Upload the orders and configure metrics, as the data wizard does.
+      const session = await apiSession(product.server, email);
+      const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+      const form = new FormData();
+      form.append('connector_uuid', CSV_CONNECTOR);
+      form.append('csvFile', new Blob([ordersWithRecentSpike()]), 'orders.csv');
+      const upload = await fetch(`${product.server.url}/v1/connections`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      expect(upload.status, await upload.clone().text()).toBe(200);
+      const uploaded = (await upload.json()) as {
+        datasource_id: string;
+        import: { destination_table_name: string };
+      };
+      const item = (field: string, display: string, aggregation?: object) => ({
+        source_table_name: 'orders.csv',
+        destination_table_name: uploaded.import.destination_table_name,
+        field_name: field,
+        display_name: display,
+        ...(aggregation ? { aggregation } : {}),
+      });
+      const json = { ...headers, 'content-type': 'application/json' };
+      const onboard = await fetch(`${product.server.url}/v1/metrics_hub/onboard`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          datasource_id: uploaded.datasource_id,
+          metrics: [item('order_id', 'Orders', { type: 'operation', value: 'count' })],
+          dimensions: [item('country', 'Country'), item('channel', 'Channel')],
+        }),
+      });
+      expect(onboard.status, await onboard.clone().text()).toBe(200);
+      const pref = await fetch(`${product.server.url}/v1/preferences/pipelines`, {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify({
+          preference_value: { date_column: 'created_at' },
+          datasource_id: uploaded.datasource_id,
+        }),
+      });
+      expect(pref.status, await pref.clone().text()).toBe(200);
+
+      // The series, the pipeline, the outbox, the delivery job: the alert reaches the SMTP server.
+      const deadline = Date.now() + 300_000;
+      let mail: ReceivedMail | undefined;
+      while (!mail) {
+        mail = product.server.mail.messages.find(
+          (m) => m.to.includes(email) && m.headers['list-unsubscribe'] && /Orders/.test(m.subject),
+        );
+        if (Date.now() > deadline) throw new Error('no alert e-mail arrived');
+        if (!mail) await new Promise((r) => setTimeout(r, 1000));
+      }
+
+      // Its figures are the group's.
+      const groupId = /\/groups\/(\d+)/.exec(mail.text)![1]!;
+      const group = (await (
+        await fetch(`${product.server.url}/v1/insights/groups/${groupId}`, { headers })
+      ).json()) as { group_title: string; group_severity: string };
+      expect(mail.subject).toContain(group.group_title);
+      expect(mail.text).toMatch(/Expected: [\d.,k]+\nActual: [\d.,k]+/);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const chart = mail.attachments.find((a) => a.contentType === 'image/png');
+      expect(chart, 'an inline chart').toBeDefined();
+      // Sent as an inline part shown by cid (the sink's parser swaps the part in, as a mail client does).
+      expect(chart!.cid).toBeTruthy();
+      expect(mail.html).toMatch(
+        /<img src="(cid:|data:image\/png;base64,)[^"]+" width="560" alt="Orders: recent values"/,
+      );
+
+      // The mail as a reader sees it.
+      const mailPage = await context.newPage();
+      await mailPage.setViewportSize({ width: 700, height: 900 });
+      await mailPage.setContent(asDisplayed(mail));
+      await mailPage.getByRole('img').first().waitFor();
+      await screenshot(mailPage, 'notifications-alert-email');
+      await mailPage.setViewportSize({ width: 375, height: 800 });
+      await screenshot(mailPage, 'notifications-alert-email-phone');
+
+      // Its link opens the group in the app.
+      const link = /Open it in Tidemark: (\S+)/.exec(mail.text)![1]!;
+      await page.goto(link);
+      await page.getByTestId('group-page').waitFor();
+
+      // The settings now preview what the saved filters would have sent.
+      await page.goto('/preferences?tab=notifications');
+      await page.getByText(/You would have received \d+ alerts?\./).waitFor();
+      await screenshot(page, 'notifications-settings-preview');
+      // One mail per group and member: never twice.
+      const sent = product.server.mail.messages.filter((m) => m.headers['list-unsubscribe']);
+      expect(new Set(sent.map((m) => m.headers['message-id'])).size).toBe(sent.length);
+    },
+  );
+});
