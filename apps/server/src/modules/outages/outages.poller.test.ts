@@ -105,6 +105,13 @@ describe('status poller', () => {
       event_group_ts_start: at(0).toISOString(),
     });
     expect(group!.affected_components.sort()).toEqual(['API', 'Checkout']);
+    // The owner's e-mail alerts (on by default, High included) get it once, in the poll's transaction.
+    const alerts = () =>
+      t.db.query<{ item_id: string; channel: string }>(
+        `select item_id, channel from notification_outbox where tenant_id = $1 and kind = 'event_group'`,
+        [shop.tenant.tenant_id],
+      );
+    expect(await alerts()).toEqual([{ item_id: group!.event_group_id, channel: 'email' }]);
 
     // The same body again: a conditional request answered 304, and still one group.
     const second = await poll(stripe, 8);
@@ -122,6 +129,8 @@ describe('status poller', () => {
     await poll(stripe, 100);
     [group] = await outages();
     expect(group).toMatchObject({ status: 'Closed', event_group_ts_end: at(95).toISOString() });
+    // Updates and the resolution are no new alert.
+    expect(await alerts()).toHaveLength(1);
     expect(group!.duration_ms).toBe(95 * MIN);
 
     const detail = (await get(`/v1/events/groups/${group!.event_group_id}`)).json<EventGroup>();

@@ -1,6 +1,7 @@
 import { PROVIDER_CATEGORIES, type EventLogRow, type ProviderCategory } from '@tidemark/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { BaseContext } from '../../plugins/context';
+import { notifyItems } from '../notifications';
 import { linkTenantOutages } from './links';
 import { diffComponents, outageLogLine, outageTitle, rowStatus, severityOfImpact } from './outage-rules';
 import * as repo from './outages.repository';
@@ -49,7 +50,7 @@ export interface PollOutcome {
  * An unreachable or unreadable page is recorded as such (with back-off) and changes nothing else.
  */
 export async function pollProvider(
-  base: Pick<BaseContext, 'db' | 'config' | 'log'>,
+  base: BaseContext,
   input: { providerUuid: string; now?: Date; signal?: AbortSignal },
 ): Promise<PollOutcome> {
   const now = input.now ?? new Date();
@@ -86,11 +87,14 @@ export async function pollProvider(
     });
     // Nothing new on the page, but open groups' end (the time seen so far) moves on.
     const open = await repo.openIncidents(base.db, provider.provider_uuid);
-    const groups = await raiseOutageGroups(
-      base.db,
-      provider,
-      open.map((i) => i.incident_key),
-      now,
+    const groups = await base.db.transaction((tx) =>
+      raiseOutageGroups(
+        tx,
+        provider,
+        open.map((i) => i.incident_key),
+        now,
+        base,
+      ),
     );
     return { result: 'not_modified', error: null, touched: [], groups, skipped: [] };
   }
@@ -122,6 +126,7 @@ export async function pollProvider(
     snapshot,
     previous: state?.components ?? null,
     now,
+    alerts: base,
   });
   await repo.savePollState(base.db, provider.provider_uuid, {
     result: 'ok',
@@ -180,6 +185,8 @@ export async function ingestSnapshot(
     snapshot: StatusSnapshot;
     previous: Record<string, ComponentState> | null;
     now: Date;
+    /** The poller's context: new and escalated outage groups alert (the demo's replay passes none). */
+    alerts?: BaseContext;
   },
 ): Promise<{ touched: string[]; groups: number }> {
   const { provider, snapshot, now } = input;
@@ -243,7 +250,13 @@ export async function ingestSnapshot(
       }
     }
     const open = (await repo.openIncidents(tx, uuid)).map((i) => i.incident_key);
-    const groups = await raiseOutageGroups(tx, provider, [...new Set([...touched, ...open])], now);
+    const groups = await raiseOutageGroups(
+      tx,
+      provider,
+      [...new Set([...touched, ...open])],
+      now,
+      input.alerts,
+    );
     return { touched: [...touched], groups };
   });
 }
@@ -260,6 +273,8 @@ export async function raiseOutageGroups(
   provider: repo.PolledProvider,
   keys: string[],
   now: Date,
+  /** When given, each group written is matched to its workspace's alert subscriptions in the same transaction. */
+  alerts?: BaseContext,
 ): Promise<number> {
   if (!keys.length) return 0;
   const incidents = await repo.incidentsByKeys(db, provider.provider_uuid, keys);
@@ -288,7 +303,7 @@ export async function raiseOutageGroups(
       ...(components.length ? [`Affected components: ${components.join(', ')}.`] : []),
     ].join('\n');
     for (const tenantId of tenants) {
-      await repo.upsertOutageGroup(db, tenantId, {
+      const groupId = await repo.upsertOutageGroup(db, tenantId, {
         fingerprint,
         startHour: new Date(Math.floor(incident.started_at.getTime() / HOUR_MS) * HOUR_MS),
         providerUuid: provider.provider_uuid,
@@ -349,6 +364,9 @@ export async function raiseOutageGroups(
           },
         },
       });
+      // Only Active groups alert, and a live one again only when its severity rises (notifications).
+      if (alerts)
+        await notifyItems({ ctx: alerts, tx: db, input: { tenantId, kind: 'event_group', ids: [groupId] } });
       written++;
     }
   }
