@@ -213,7 +213,7 @@ async function padFeed(db: Queryable, tenantId: number, target: number, since: D
   const list = (offset: number) =>
     listGroups(db, {
       tenantId,
-      teamState: 'open',
+      teamState: 'Open',
       start: since.toISOString(),
       end: null,
       dimName: null,
@@ -268,14 +268,17 @@ async function padFeed(db: Queryable, tenantId: number, target: number, since: D
           },
         });
         const stored = await insightsOfSeries(db, { tenantId, kpiId: m.kpi_id, grain: m.grain });
-        const made = stored.find(
-          (s) =>
-            s.insight_ts.getTime() === insightTs.getTime() &&
-            s.dim_name === m.dim_name &&
-            s.dim_val === m.dim_val &&
-            s.pattern_type === raw.pattern_type,
-        );
-        if (made) ids.push(made.insight_id);
+        // The newest match: an hourly series may already hold an insight at the shifted hour.
+        const made = stored
+          .filter(
+            (s) =>
+              s.insight_ts.getTime() === insightTs.getTime() &&
+              s.dim_name === m.dim_name &&
+              s.dim_val === m.dim_val &&
+              s.pattern_type === raw.pattern_type,
+          )
+          .reduce<number | null>((max, s) => (max === null || s.insight_id > max ? s.insight_id : max), null);
+        if (made !== null) ids.push(made);
       }
       await createGroup(db, {
         tenantId,
