@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import type { RouteDef } from '@tidemark/contract';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 
@@ -47,9 +48,6 @@ function browserContract(): Plugin {
         ? { id: BROWSER_CONTRACT, moduleSideEffects: false }
         : null;
     },
-    transform(code, id) {
-      return id.startsWith(CONTRACT_SRC) ? { code, moduleSideEffects: false, map: null } : null;
-    },
     load(id) {
       if (id !== BROWSER_CONTRACT) return null;
       // The contract's index, line for line, without the module of `routes` (whose object spreads every
@@ -73,6 +71,44 @@ function browserContract(): Plugin {
           .map((m) => `export * from ${JSON.stringify(path.join(CONTRACT_SRC, `${m}.ts`))};`),
         `export const routes = ${table};`,
       ].join('\n');
+    },
+  };
+}
+
+/**
+ * Production builds only, the contract's modules (after TypeScript is stripped): each top-level constant built
+ * by a call, e.g. `export const UserSchema = z.object({ … }).meta({ … })`, becomes
+ * `/* @__PURE__ *\/ (() => (…))()`. It runs at the same moment as before; what changes is that the bundler may
+ * drop it when nothing reads it, which it cannot prove on its own for zod's chained calls. A page that uses one
+ * message or helper of a contract module then no longer carries that module's schemas (and zod) with it.
+ */
+function pureContractConstants(): Plugin {
+  const wrapped = new Set([
+    'CallExpression',
+    'NewExpression',
+    'ObjectExpression',
+    'ArrayExpression',
+    'MemberExpression',
+  ]);
+  return {
+    name: 'tidemark:pure-contract-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(CONTRACT_SRC)) return null;
+      const inits: Array<{ start: number; end: number }> = [];
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const d of declaration.declarations) {
+          if (d.init && wrapped.has(d.init.type)) inits.push({ start: d.init.start, end: d.init.end });
+        }
+      }
+      const out = new MagicString(code);
+      for (const { start, end } of inits) {
+        out.prependLeft(start, '/* @__PURE__ */ (() => (');
+        out.appendRight(end, '))()');
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true }), moduleSideEffects: false };
     },
   };
 }
@@ -117,7 +153,7 @@ function precompress(): Plugin {
 
 // The API runs on :8080 and serves the built app itself; in development Vite proxies /v1 to it.
 export default defineConfig({
-  plugins: [react(), browserContract(), precompress()],
+  plugins: [react(), browserContract(), pureContractConstants(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

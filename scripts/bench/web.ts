@@ -374,26 +374,28 @@ await runWithCleanup(async (cleanup) => {
   }
   await page.waitForLoadState('networkidle');
   const inDom = await page.locator('[data-testid=group-card]').count();
-  const scroll = (px: number) =>
-    page.evaluate(async (step: number) => {
-      window.scrollTo(0, 0);
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const out: number[] = [];
-      return new Promise<number[]>((resolve) => {
-        let last = 0;
-        const frame = (t: number) => {
-          if (last) out.push(t - last);
-          last = t;
-          const bottom = document.documentElement.scrollHeight - window.innerHeight;
-          if (window.scrollY >= bottom - 1 || out.length >= 3000) resolve(out);
-          else {
-            window.scrollBy(0, step);
-            requestAnimationFrame(frame);
-          }
-        };
-        requestAnimationFrame(frame);
-      });
-    }, px);
+  // Sent as source text: tsx compiles this file with esbuild's keepNames, whose `__name` helper a function
+  // handed to page.evaluate would call inside the page, where it does not exist.
+  const SCROLL_SOURCE = `async (step) => {
+    window.scrollTo(0, 0);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const out = [];
+    return new Promise((resolve) => {
+      let last = 0;
+      const frame = (t) => {
+        if (last) out.push(t - last);
+        last = t;
+        const bottom = document.documentElement.scrollHeight - window.innerHeight;
+        if (window.scrollY >= bottom - 1 || out.length >= 3000) resolve(out);
+        else {
+          window.scrollBy(0, step);
+          requestAnimationFrame(frame);
+        }
+      };
+      requestAnimationFrame(frame);
+    });
+  }`;
+  const scroll = (px: number) => page.evaluate<number[]>(`(${SCROLL_SOURCE})(${px})`);
   const deltas = await scroll(scrollPx);
   // For comparison: the same scroll with every card laid out and painted (content-visibility off).
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, ErrorBodySchema, catalogueFor, type RouteDef } from '@tidemark/contract';
+import { CSRF_COOKIE, CSRF_HEADER, catalogueFor, type ErrorBody, type RouteDef } from '@tidemark/contract';
 import type { z } from 'zod';
 
 /**
@@ -134,8 +134,7 @@ export async function apiRequest<R extends RouteDef>(
   const payload: unknown = await readJson(response);
 
   if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(payload);
-    const serverMessage = parsed.success ? parsed.data.message : null;
+    const serverMessage = isErrorBody(payload) ? payload.message : null;
     if (response.status === 401 && options.redirectOnUnauthorized !== false) config.onUnauthorized();
     throw new ApiError(
       response.status,
@@ -154,6 +153,16 @@ export async function apiRequest<R extends RouteDef>(
     throw new ApiError(502, catalogueFor(502).message);
   }
   return parsed.data as ResponseOf<R>;
+}
+
+/**
+ * The contract's ErrorBodySchema, checked by hand: every page makes calls, and this keeps zod out of the
+ * JavaScript a page needs before it shows (the schemas of a form load with that form).
+ */
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const body = payload as Record<string, unknown>;
+  return body.success === false && typeof body.message === 'string';
 }
 
 async function readJson(response: Response): Promise<unknown> {
