@@ -17,9 +17,9 @@ const BROWSER_CONTRACT = '\0tidemark:browser-contract';
  * each call's method and path and none of its zod schemas. The server validates every request and serialises
  * every answer with those schemas, and it serves this very build, so checking answers again in the browser
  * cost every page the schemas of all 100-odd calls, with zod and the phone-number library, for nothing (about
- * 75 KB gzipped of the feed's first load). Unused schemas now drop out (zod and `defineRoute` are marked pure)
- * and a form's own schema loads with its page. Types still come from the contract, and tests and the dev
- * server use the full one, so the app's expectations are still checked against it (lib/api-client.ts).
+ * 75 KB gzipped of the feed's first load). With pureContractConstants a page then takes only the schemas it
+ * uses. Types still come from the contract, and tests and the dev server use the full one, so the app's
+ * expectations are still checked against it (lib/api-client.ts).
  */
 function browserContract(): Plugin {
   let table = '';
