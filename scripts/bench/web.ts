@@ -213,7 +213,7 @@ async function padFeed(db: Queryable, tenantId: number, target: number, since: D
   const list = (offset: number) =>
     listGroups(db, {
       tenantId,
-      teamState: 'open',
+      teamState: 'Open',
       start: since.toISOString(),
       end: null,
       dimName: null,
@@ -268,14 +268,17 @@ async function padFeed(db: Queryable, tenantId: number, target: number, since: D
           },
         });
         const stored = await insightsOfSeries(db, { tenantId, kpiId: m.kpi_id, grain: m.grain });
-        const made = stored.find(
-          (s) =>
-            s.insight_ts.getTime() === insightTs.getTime() &&
-            s.dim_name === m.dim_name &&
-            s.dim_val === m.dim_val &&
-            s.pattern_type === raw.pattern_type,
-        );
-        if (made) ids.push(made.insight_id);
+        // The newest match: an hourly series may already hold an insight at the shifted hour.
+        const made = stored
+          .filter(
+            (s) =>
+              s.insight_ts.getTime() === insightTs.getTime() &&
+              s.dim_name === m.dim_name &&
+              s.dim_val === m.dim_val &&
+              s.pattern_type === raw.pattern_type,
+          )
+          .reduce<number | null>((max, s) => (max === null || s.insight_id > max ? s.insight_id : max), null);
+        if (made !== null) ids.push(made);
       }
       await createGroup(db, {
         tenantId,
@@ -371,26 +374,28 @@ await runWithCleanup(async (cleanup) => {
   }
   await page.waitForLoadState('networkidle');
   const inDom = await page.locator('[data-testid=group-card]').count();
-  const scroll = (px: number) =>
-    page.evaluate(async (step: number) => {
-      window.scrollTo(0, 0);
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const out: number[] = [];
-      return new Promise<number[]>((resolve) => {
-        let last = 0;
-        const frame = (t: number) => {
-          if (last) out.push(t - last);
-          last = t;
-          const bottom = document.documentElement.scrollHeight - window.innerHeight;
-          if (window.scrollY >= bottom - 1 || out.length >= 3000) resolve(out);
-          else {
-            window.scrollBy(0, step);
-            requestAnimationFrame(frame);
-          }
-        };
-        requestAnimationFrame(frame);
-      });
-    }, px);
+  // Sent as source text: tsx compiles this file with esbuild's keepNames, whose `__name` helper a function
+  // handed to page.evaluate would call inside the page, where it does not exist.
+  const SCROLL_SOURCE = `async (step) => {
+    window.scrollTo(0, 0);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const out = [];
+    return new Promise((resolve) => {
+      let last = 0;
+      const frame = (t) => {
+        if (last) out.push(t - last);
+        last = t;
+        const bottom = document.documentElement.scrollHeight - window.innerHeight;
+        if (window.scrollY >= bottom - 1 || out.length >= 3000) resolve(out);
+        else {
+          window.scrollBy(0, step);
+          requestAnimationFrame(frame);
+        }
+      };
+      requestAnimationFrame(frame);
+    });
+  }`;
+  const scroll = (px: number) => page.evaluate<number[]>(`(${SCROLL_SOURCE})(${px})`);
   const deltas = await scroll(scrollPx);
   // For comparison: the same scroll with every card laid out and painted (content-visibility off).
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 
-/**
- * The one e-mail validator of server and web (zod's, which is maintained): stricter than spec 1 §5's
- * "simple pattern", so markup such as `<script>@x.com` never becomes an address.
- */
-export const EmailSchema = z.email();
-export const isValidEmail = (value: string): boolean => EmailSchema.safeParse(value).success;
+export { EmailSchema, isValidEmail } from './email';
 
 /** Consumer mailbox providers: sign-up needs a work address (spec 1 §8, invalid_domain). */
 export const FREE_MAIL_DOMAINS = [

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The closed set of error codes a service may throw; one handler maps them to HTTP. */
 export type ErrorCode =
   | 'bad_request'
@@ -68,10 +66,4 @@ export const UI_MESSAGES = {
     'An unexpected error occurred. Our team has been notified and is working to resolve the issue. Please try again later.',
 } as const;
 
-export const ErrorBodySchema = z
-  .object({
-    success: z.literal(false),
-    message: z.string(),
-  })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export { ErrorBodySchema, type ErrorBody } from './error-body';

@@ -28,4 +28,5 @@ export interface RouteDef {
   multipart?: true;
 }
 
-export const defineRoute = <const T extends RouteDef>(route: T): T => route;
+// Marked pure so a bundle drops the route objects (and their schemas) it never reads (apps/web/vite.config.ts).
+export const defineRoute = /* @__NO_SIDE_EFFECTS__ */ <const T extends RouteDef>(route: T): T => route;

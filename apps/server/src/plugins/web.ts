@@ -18,6 +18,9 @@ export default fp(
       await app.register(staticFiles, {
         root: dir,
         wildcard: false,
+        // The web build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent to
+        // browsers that accept them, with `Vary: Accept-Encoding`; the plain file otherwise.
+        preCompressed: true,
         // Source maps would publish the app's sources: a build that made them still never serves them.
         allowedPath: (pathname) => !pathname.endsWith('.map'),
         // Hashed assets never change; index.html must always be revalidated to pick up a new release.

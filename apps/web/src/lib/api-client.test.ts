@@ -73,6 +73,24 @@ describe('apiRequest', () => {
     mockFetch({ 'GET /v1/auth/verify': { body: { user: { nope: true } } } });
     await expect(apiRequest(routes.verify)).rejects.toBeInstanceOf(ApiError);
   });
+
+  it('returns the answer as sent by a production route-table entry, which carries no schema', async () => {
+    // The production build's `routes.verify` (vite.config.ts): method, path and `response: true` only.
+    const productionVerify = {
+      method: 'GET',
+      path: '/v1/auth/verify',
+      response: true,
+    } as unknown as typeof routes.verify;
+    const body = makeVerify();
+    mockFetch({ 'GET /v1/auth/verify': { body } });
+    await expect(apiRequest(productionVerify)).resolves.toEqual(body);
+  });
+
+  it('answers nothing for a route without a JSON answer', async () => {
+    mockFetch({ 'GET /v1/auth/verify': { body: makeVerify() } });
+    const redirectOnly = { method: 'GET', path: '/v1/auth/verify' } as unknown as typeof routes.verify;
+    await expect(apiRequest(redirectOnly)).resolves.toBeUndefined();
+  });
 });
 
 function makeFlagsBody() {
