@@ -38,6 +38,7 @@ import { billingRoutes } from './modules/billing';
 import { providersRoutes, syncProviderCatalogue } from './modules/providers';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
+import { homeRoutes } from './modules/home';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providersRoutes);
   await app.register(storesRoutes);
   await app.register(billingRoutes);
+  await app.register(homeRoutes);
 
   await app.register(web);
 

@@ -21,3 +21,4 @@ export * from './stores';
 export * from './providers';
 export * from './billing';
 export * from './preferences';
+export * from './home';

@@ -17,6 +17,7 @@ import { storesRoutes } from './stores';
 import { providersRoutes } from './providers';
 import { billingRoutes } from './billing';
 import { preferencesRoutes } from './preferences';
+import { homeRoutes } from './home';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -43,6 +44,7 @@ export const routes = {
   ...storesRoutes,
   ...providersRoutes,
   ...billingRoutes,
+  ...homeRoutes,
 } as const;
 
 export type Routes = typeof routes;
