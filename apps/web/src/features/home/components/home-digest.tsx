@@ -131,7 +131,7 @@ export function HomeDigest({ scope, info, linkQuery = {} }: HomeDigestProps) {
           />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <OpenItems items={digest.data.items} currencySymbol={symbol} linkQuery={linkQuery} />
+          <OpenItems items={digest.data.items} linkQuery={linkQuery} />
           <EventsDigest events={digest.data.events} timezone={tz} linkQuery={linkQuery} />
           <LastDigests info={info} />
         </Stack>

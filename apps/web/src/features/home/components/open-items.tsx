@@ -5,16 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DigestItem } from '@tidemark/contract';
-import { formatCurrency, formatRelative } from '@tidemark/format';
+import { formatRelative } from '@tidemark/format';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery, type QueryInput } from '@/config/paths';
+import { useFormatMoney } from '@/lib/currency';
 import { HOME_COPY } from '../messages';
 
 const SEVERITY_COLOR: Record<string, ChipProps['color']> = { High: 'error', Medium: 'warning', Low: 'info' };
 
 export interface OpenItemsProps {
   items: DigestItem[];
-  currencySymbol?: string | undefined;
   linkQuery?: QueryInput;
 }
 
@@ -27,7 +27,8 @@ export function itemHref(item: DigestItem, linkQuery: QueryInput = {}): string {
 }
 
 /** Open insight groups and event groups, the largest money first; each opens its page. */
-export function OpenItems({ items, currencySymbol, linkQuery = {} }: OpenItemsProps) {
+export function OpenItems({ items, linkQuery = {} }: OpenItemsProps) {
+  const formatMoney = useFormatMoney();
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-label={HOME_COPY.openItems}>
       <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
@@ -41,10 +42,7 @@ export function OpenItems({ items, currencySymbol, linkQuery = {} }: OpenItemsPr
             const money =
               item.dollar_impact === null
                 ? null
-                : formatCurrency(item.dollar_impact, {
-                    symbol: currencySymbol,
-                    signed: item.kind === 'insight_group',
-                  });
+                : formatMoney(item.dollar_impact, { signed: item.kind === 'insight_group' });
             return (
               <Box
                 component="li"
