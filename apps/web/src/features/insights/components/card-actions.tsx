@@ -21,10 +21,10 @@ import { groupMetricsQueryOptions } from '../api/get-group-metrics';
 import { patternSeriesQueryOptions } from '../api/get-pattern-series';
 import { useInsightsScope, type InsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
-import { safeFileName, seriesCsv } from '../utils/csv';
-import { saveFile } from '../utils/download';
+import { safeFileName, seriesCsv } from '@/lib/csv';
+import { saveFile } from '@/lib/download';
+import { zipFiles } from '@/lib/zip';
 import { insightChartWindow } from './charts/schedule';
-import { zipFiles } from '../utils/zip';
 
 /** How long the copy-link tooltip stays (issue 9). */
 export const COPY_TOOLTIP_MS = 1200;

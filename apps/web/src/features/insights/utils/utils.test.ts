@@ -12,10 +12,8 @@ import {
 } from '../components/charts/schedule';
 import { nextGroupsPage } from '../api/get-groups';
 import { insightAtSpike } from '../components/charts/timeline';
-import { csvCell, seriesCsv } from './csv';
 import { groupByDay } from '@/lib/day-groups';
 import { parseTimeWindow, windowRange } from './time-window';
-import { crc32, zipFiles } from './zip';
 
 const DAY = 86_400_000;
 
@@ -135,36 +133,6 @@ describe('the insights rules', () => {
     expect(insightAtSpike(insights, '2', '2026-11-20T17:00:00.000Z')).toBe('7');
     expect(insightAtSpike(insights, '2', '2026-11-20T18:00:00.000Z')).toBeNull();
     expect(insightAtSpike(insights, '3', '2026-11-20T15:00:00.000Z')).toBeNull();
-  });
-
-  it('writes CSV cells safely and a series with its expected range', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    const csv = seriesCsv('Orders', [
-      {
-        timestamp: '2026-11-20T00:00:00Z',
-        result: { y: 141, yhat: 15.5, yhat_lower: 10, yhat_upper: 20, anomaly: 'True' },
-      },
-    ]);
-    expect(csv.split('\r\n')[1]).toBe('2026-11-20T00:00:00Z,Orders,141,15.5,10,20,yes');
-  });
-
-  it('zips files in a layout unzip tools read (signatures, sizes, CRC-32)', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
-    const data = new TextEncoder().encode('a,b\r\n1,2\r\n');
-    const zip = zipFiles([
-      { name: 'Orders.csv', data },
-      { name: 'Revenue.csv', data },
-    ]);
-    const view = new DataView(zip.buffer);
-    expect(view.getUint32(0, true)).toBe(0x04034b50);
-    expect(view.getUint32(14, true)).toBe(crc32(data));
-    const end = zip.length - 22;
-    expect(view.getUint32(end, true)).toBe(0x06054b50);
-    expect(view.getUint16(end + 10, true)).toBe(2);
-    const centralAt = view.getUint32(end + 16, true);
-    expect(view.getUint32(centralAt, true)).toBe(0x02014b50);
-    expect(new TextDecoder().decode(zip.slice(30, 40))).toBe('Orders.csv');
   });
 
   it('drills into a group that exists, sorts by the measure and drops null values', () => {
