@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { HomeDigest, MetricListRow, SeriesPoint } from '@tidemark/contract';
+import {
+  apiSession,
+  newContext,
+  screenshot,
+  signInByMagicLink,
+  useProduct,
+  type RunningServer,
+} from './support/harness';
+import { parseCsv, readZip } from './support/unzip';
+import { markWorkspaceSetUp } from './support/workspace';
+
+const DEMO_OWNER = 'owner@demo-store.example';
+const OPERATOR = 'operator@tidemark.example';
+const NEW_OWNER = 'owner@quiet-harbor-goods.shop';
+
+async function getJson<T>(server: RunningServer, path: string, cookie: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Turns the digest flag on for a workspace, as an operator does. */
+async function enableDigest(server: RunningServer, ownerCookie: string): Promise<void> {
+  const { tenant_id } = await getJson<{ tenant_id: number }>(server, '/v1/flags', ownerCookie);
+  const operator = await apiSession(server, OPERATOR);
+  const res = await fetch(`${server.url}/v1/flags/digest?tenant_id=${tenant_id}`, {
+    method: 'PUT',
+    headers: { cookie: operator.cookie, 'x-csrf-token': operator.csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled: true }),
+  });
+  if (!res.ok) throw new Error(`flag: ${res.status} ${await res.text()}`);
+}
+
+/** The demo workspace computes its series and pipelines in the background: wait until the digest has them. */
+async function waitForDigest(server: RunningServer, cookie: string): Promise<HomeDigest> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const digest = await getJson<HomeDigest>(server, '/v1/home/digest', cookie).catch(() => null);
+    if (
+      digest?.north_star?.day &&
+      digest.periods.every((p) => p.movers.length > 0) &&
+      digest.items.some((i) => i.kind === 'insight_group')
+    )
+      return digest;
+    if (Date.now() > deadline) throw new Error(`the digest never filled: ${JSON.stringify(digest)}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+const moverNames = (page: Page) =>
+  page.getByRole('region', { name: 'Top movers' }).locator('li a').allInnerTexts();
+
+describe('the home digest and the metrics export', () => {
+  const product = useProduct();
+
+  it('shows the demo workspace’s digest with the flag on and opens its items and filters', async () => {
+    const owner = await apiSession(product.server, DEMO_OWNER);
+    await enableDigest(product.server, owner.cookie);
+    const digest = await waitForDigest(product.server, owner.cookie);
+
+    const context = await newContext(product.browser, product.server.url);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    await signInByMagicLink(page, product.server, DEMO_OWNER);
+    // The index redirect is unchanged (a member who is not a design partner lands on /events); Home is a tab.
+    await page.waitForURL((u) => u.pathname === '/events');
+    await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    const star = page.getByRole('region', { name: 'North Star Metric' });
+    await star.getByText(digest.north_star!.kpi_display_name, { exact: true }).waitFor();
+    await star.getByTestId('north-star-value').waitFor();
+    await expect
+      .poll(() => moverNames(page))
+      .toEqual(digest.periods[0]!.movers.map((m) => m.kpi_display_name));
+    const items = page.getByRole('region', { name: 'Open insights and events by money' }).getByRole('link');
+    await expect.poll(() => items.count()).toBe(digest.items.length);
+    await page.getByTestId('last-digest-day').waitFor();
+    await screenshot(page, 'home-digest');
+
+    await page.getByRole('tab', { name: 'Quarter' }).click();
+    await expect
+      .poll(() => moverNames(page))
+      .toEqual(digest.periods[2]!.movers.map((m) => m.kpi_display_name));
+    await screenshot(page, 'home-digest-quarter');
+
+    // The largest item opens its own page.
+    const first = digest.items[0]!;
+    await items.first().click();
+    await page.waitForURL(
+      (u) =>
+        u.pathname ===
+        (first.kind === 'insight_group' ? `/groups/${first.id}` : `/events/groups/${first.id}`),
+    );
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // A filter click goes to /events with the digest's filters.
+    const events = page.getByRole('region', { name: 'Events' });
+    if (digest.events.severity.High + digest.events.severity.Medium + digest.events.severity.Low > 0) {
+      await events.getByText(`High · ${digest.events.severity.High}`).click();
+      await page.waitForURL((u) => u.pathname === '/events' && u.searchParams.get('severity') === 'High');
+      expect(new URL(page.url()).searchParams.get('startDate')).toBe(digest.events.ts_start);
+    }
+    await context.close();
+  });
+
+  it('exports the metrics table as a zip of CSVs whose numbers match the API', async () => {
+    const owner = await apiSession(product.server, DEMO_OWNER);
+    const list = await getJson<{ rows: MetricListRow[]; count: number }>(
+      product.server,
+      '/v1/metrics_hub/metrics?count=500',
+      owner.cookie,
+    );
+    const context = await newContext(product.browser, product.server.url);
+    const page = await context.newPage();
+    await signInByMagicLink(page, product.server, DEMO_OWNER);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto('/metrics');
+    await page.getByRole('table', { name: 'Metrics' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tidemark-metrics.zip');
+    const files = readZip(readFileSync((await download.path())!));
+
+    // The table: every active metric (not only the page shown), in the table's order.
+    const table = parseCsv(files.get('metrics.csv')!);
+    expect(table[0]).toEqual(expect.arrayContaining(['kpi_id', 'metric', 'impact_to_topline']));
+    expect(table.slice(1).map((r) => r[0])).toEqual(list.rows.map((r) => r.kpi_id));
+    expect(table.slice(1).map((r) => r[1])).toEqual(list.rows.map((r) => r.kpi_display_name));
+    expect(files.size).toBe(list.count + 1);
+
+    // Each metric's file holds its daily series, point for point as the API serves it to the chart.
+    for (const row of list.rows.slice(0, 3)) {
+      const name = `${row.kpi_display_name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '')}.csv`;
+      const csv = parseCsv(files.get(name)!);
+      const points = await getJson<SeriesPoint[]>(
+        product.server,
+        `/v1/pattern_series?kpi_id=${row.kpi_id}&pipeline_schedule=d`,
+        owner.cookie,
+      );
+      expect(csv[0]).toEqual([
+        'timestamp',
+        'metric',
+        'value',
+        'expected',
+        'expected_lower',
+        'expected_upper',
+        'is_spike',
+      ]);
+      expect(csv.length - 1).toBe(points.length);
+      const cell = (v: number | null) => (v === null ? '' : String(v));
+      expect(csv.slice(1)).toEqual(
+        points.map((p) => [
+          p.timestamp,
+          row.kpi_display_name,
+          cell(p.result.y),
+          cell(p.result.yhat),
+          cell(p.result.yhat_lower),
+          cell(p.result.yhat_upper),
+          p.result.anomaly === 'True' ? 'yes' : 'no',
+        ]),
+      );
+    }
+    await context.close();
+  });
+
+  it('tells a new workspace how its digest starts', async () => {
+    const owner = await apiSession(product.server, NEW_OWNER);
+    await markWorkspaceSetUp(product.server, NEW_OWNER);
+    await enableDigest(product.server, owner.cookie);
+    const context = await newContext(product.browser, product.server.url);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInByMagicLink(page, product.server, NEW_OWNER);
+    await page.waitForURL((u) => u.pathname === '/events');
+    await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByText('Your digest starts with your data').waitFor();
+    await page.getByText('No events to display at the moment').waitFor();
+    await screenshot(page, 'home-empty');
+    await context.close();
+  });
+});
