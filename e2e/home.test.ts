@@ -37,7 +37,7 @@ async function enableDigest(server: RunningServer, ownerCookie: string): Promise
 
 /** The demo workspace computes its series and pipelines in the background: wait until the digest has them. */
 async function waitForDigest(server: RunningServer, cookie: string): Promise<HomeDigest> {
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const digest = await getJson<HomeDigest>(server, '/v1/home/digest', cookie).catch(() => null);
     if (
@@ -57,57 +57,62 @@ const moverNames = (page: Page) =>
 describe('the home digest and the metrics export', () => {
   const product = useProduct();
 
-  it('shows the demo workspace’s digest with the flag on and opens its items and filters', async () => {
-    const owner = await apiSession(product.server, DEMO_OWNER);
-    await enableDigest(product.server, owner.cookie);
-    const digest = await waitForDigest(product.server, owner.cookie);
+  // The demo's pipelines run in the background after the first start: the wait for them sets the timeout.
+  it(
+    'shows the demo workspace’s digest with the flag on and opens its items and filters',
+    { timeout: 420_000 },
+    async () => {
+      const owner = await apiSession(product.server, DEMO_OWNER);
+      await enableDigest(product.server, owner.cookie);
+      const digest = await waitForDigest(product.server, owner.cookie);
 
-    const context = await newContext(product.browser, product.server.url);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1440, height: 1100 });
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    // The index redirect is unchanged (a member who is not a design partner lands on /events); Home is a tab.
-    await page.waitForURL((u) => u.pathname === '/events');
-    await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+      const context = await newContext(product.browser, product.server.url);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1440, height: 1100 });
+      await signInByMagicLink(page, product.server, DEMO_OWNER);
+      // The index redirect is unchanged (a member who is not a design partner lands on /events); Home is a tab.
+      await page.waitForURL((u) => u.pathname === '/events');
+      await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/');
 
-    const star = page.getByRole('region', { name: 'North Star Metric' });
-    await star.getByText(digest.north_star!.kpi_display_name, { exact: true }).waitFor();
-    await star.getByTestId('north-star-value').waitFor();
-    await expect
-      .poll(() => moverNames(page))
-      .toEqual(digest.periods[0]!.movers.map((m) => m.kpi_display_name));
-    const items = page.getByRole('region', { name: 'Open insights and events by money' }).getByRole('link');
-    await expect.poll(() => items.count()).toBe(digest.items.length);
-    await page.getByTestId('last-digest-day').waitFor();
-    await screenshot(page, 'home-digest');
+      const star = page.getByRole('region', { name: 'North Star Metric' });
+      await star.getByText(digest.north_star!.kpi_display_name, { exact: true }).waitFor();
+      await star.getByTestId('north-star-value').waitFor();
+      await expect
+        .poll(() => moverNames(page))
+        .toEqual(digest.periods[0]!.movers.map((m) => m.kpi_display_name));
+      const items = page.getByRole('region', { name: 'Open insights and events by money' }).getByRole('link');
+      await expect.poll(() => items.count()).toBe(digest.items.length);
+      await page.getByTestId('last-digest-day').waitFor();
+      await screenshot(page, 'home-digest');
 
-    await page.getByRole('tab', { name: 'Quarter' }).click();
-    await expect
-      .poll(() => moverNames(page))
-      .toEqual(digest.periods[2]!.movers.map((m) => m.kpi_display_name));
-    await screenshot(page, 'home-digest-quarter');
+      await page.getByRole('tab', { name: 'Quarter' }).click();
+      await expect
+        .poll(() => moverNames(page))
+        .toEqual(digest.periods[2]!.movers.map((m) => m.kpi_display_name));
+      await screenshot(page, 'home-digest-quarter');
 
-    // The largest item opens its own page.
-    const first = digest.items[0]!;
-    await items.first().click();
-    await page.waitForURL(
-      (u) =>
-        u.pathname ===
-        (first.kind === 'insight_group' ? `/groups/${first.id}` : `/events/groups/${first.id}`),
-    );
-    await page.goBack();
-    await page.waitForURL((u) => u.pathname === '/');
+      // The largest item opens its own page.
+      const first = digest.items[0]!;
+      await items.first().click();
+      await page.waitForURL(
+        (u) =>
+          u.pathname ===
+          (first.kind === 'insight_group' ? `/groups/${first.id}` : `/events/groups/${first.id}`),
+      );
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/');
 
-    // A filter click goes to /events with the digest's filters.
-    const events = page.getByRole('region', { name: 'Events' });
-    if (digest.events.severity.High + digest.events.severity.Medium + digest.events.severity.Low > 0) {
-      await events.getByText(`High · ${digest.events.severity.High}`).click();
-      await page.waitForURL((u) => u.pathname === '/events' && u.searchParams.get('severity') === 'High');
-      expect(new URL(page.url()).searchParams.get('startDate')).toBe(digest.events.ts_start);
-    }
-    await context.close();
-  });
+      // A filter click goes to /events with the digest's filters.
+      const events = page.getByRole('region', { name: 'Events' });
+      if (digest.events.severity.High + digest.events.severity.Medium + digest.events.severity.Low > 0) {
+        await events.getByText(`High · ${digest.events.severity.High}`).click();
+        await page.waitForURL((u) => u.pathname === '/events' && u.searchParams.get('severity') === 'High');
+        expect(new URL(page.url()).searchParams.get('startDate')).toBe(digest.events.ts_start);
+      }
+      await context.close();
+    },
+  );
 
   it('exports the metrics table as a zip of CSVs whose numbers match the API', async () => {
     const owner = await apiSession(product.server, DEMO_OWNER);
