@@ -16,3 +16,7 @@ export function signedChange(change: number | null): string | null {
 /** Green when the move is good for the business, red when bad, grey when unknown. */
 export const toneOf = (good: boolean | null): 'success.main' | 'error.main' | 'text.secondary' =>
   good === null ? 'text.secondary' : good ? 'success.main' : 'error.main';
+
+/** Whether a change against the previous period is good news: up for a positive metric, down for a negative one. */
+export const changeIsGood = (change: number | null, accent: 'positive' | 'negative'): boolean | null =>
+  change === null || change === 0 ? null : change > 0 === (accent === 'positive');

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery, type QueryInput } from '@/config/paths';
 import { HOME_COPY } from '../messages';
-import { metricValue, signedChange, toneOf } from './format';
+import { changeIsGood, metricValue, signedChange, toneOf } from './format';
 
 export interface MoversCardProps {
   periods: DigestPeriodSummary[];
@@ -81,10 +81,9 @@ function MoverRow({
   currencySymbol: string | undefined;
   linkQuery: QueryInput;
 }) {
-  const up =
-    (mover.expected_value !== null && mover.current_value !== null
-      ? mover.current_value - mover.expected_value
-      : (mover.change ?? 0)) >= 0;
+  // The arrow and the change text read against the previous period; the range bar against the expected range.
+  const up = (mover.change ?? 0) >= 0;
+  const changeTone = toneOf(changeIsGood(mover.change, mover.accent));
   const value = (v: number | null) => metricValue(v, mover.kpi_format, currencySymbol);
   const change = signedChange(mover.change);
   return (
@@ -102,9 +101,9 @@ function MoverRow({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         {up ? (
-          <NorthEastIcon fontSize="small" sx={{ color: toneOf(mover.is_good) }} aria-hidden />
+          <NorthEastIcon fontSize="small" sx={{ color: changeTone }} aria-hidden />
         ) : (
-          <SouthEastIcon fontSize="small" sx={{ color: toneOf(mover.is_good) }} aria-hidden />
+          <SouthEastIcon fontSize="small" sx={{ color: changeTone }} aria-hidden />
         )}
         <Link
           component={RouterLink}
@@ -120,7 +119,7 @@ function MoverRow({
           {value(mover.current_value)}
         </Typography>
         {change && (
-          <Typography variant="caption" sx={{ color: toneOf(mover.is_good) }}>
+          <Typography variant="caption" sx={{ color: changeTone }}>
             {HOME_COPY.vsPrevious(change, HOME_COPY.periodNames[period])}
           </Typography>
         )}

@@ -10,7 +10,7 @@ import { DATE_FORMATS, formatDate } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import { HOME_COPY } from '../messages';
-import { metricValue, signedChange, toneOf } from './format';
+import { changeIsGood, metricValue, signedChange, toneOf } from './format';
 
 export interface NorthStarCardProps {
   northStar: NorthStar | null;
@@ -106,7 +106,10 @@ export function NorthStarCard({ northStar, currencySymbol, timezone }: NorthStar
               </Typography>
               <Stack direction="row" spacing={1} sx={{ justifyContent: { sm: 'flex-end' }, mt: 0.5 }}>
                 {signedChange(day.change) && (
-                  <Typography variant="body2" sx={{ color: toneOf(day.is_good), fontWeight: 600 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{ color: toneOf(changeIsGood(day.change, day.accent)), fontWeight: 600 }}
+                  >
                     {HOME_COPY.vsPrevious(signedChange(day.change)!, HOME_COPY.periodNames.day)}
                   </Typography>
                 )}
