@@ -127,6 +127,7 @@ describe('the home digest and the metrics export', () => {
     await page.waitForURL((u) => u.pathname !== '/login');
     await page.goto('/metrics');
     await page.getByRole('table', { name: 'Metrics' }).waitFor();
+    await screenshot(page, 'metrics-export');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export' }).click(),
