@@ -198,7 +198,13 @@ describe('the home digest and the metrics export', () => {
     await page.waitForURL((u) => u.pathname === '/events');
     await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
     // A busy machine may take a while to answer while the demo's pipelines run in the same server.
-    await page.getByText('Your digest starts with your data').waitFor({ timeout: 90_000 });
+    await page
+      .getByText('Your digest starts with your data')
+      .waitFor({ timeout: 90_000 })
+      .catch(async (e: unknown) => {
+        await screenshot(page, 'home-empty-failed');
+        throw e;
+      });
     await page.getByText('No events to display at the moment').waitFor();
     await screenshot(page, 'home-empty');
     await context.close();
