@@ -71,7 +71,8 @@ describe('the home digest and the metrics export', () => {
       await page.setViewportSize({ width: 1440, height: 1100 });
       await signInByMagicLink(page, product.server, DEMO_OWNER);
       // The index redirect is unchanged (a member who is not a design partner lands on /events); Home is a tab.
-      await page.waitForURL((u) => u.pathname === '/events');
+      // /events picks its severity into the URL once its summary loads: leave only after that, or it pulls back.
+      await page.waitForURL((u) => u.pathname === '/events' && u.searchParams.has('severity'));
       await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/');
 
@@ -195,7 +196,8 @@ describe('the home digest and the metrics export', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInByMagicLink(page, product.server, NEW_OWNER);
-    await page.waitForURL((u) => u.pathname === '/events');
+    // /events picks its severity into the URL once its summary loads: leave only after that, or it pulls back.
+    await page.waitForURL((u) => u.pathname === '/events' && u.searchParams.has('severity'));
     await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
     // A busy machine may take a while to answer while the demo's pipelines run in the same server.
     await page
