@@ -44,6 +44,7 @@ import { slackRoutes } from './modules/slack';
 import { phoneRoutes } from './modules/phone';
 import { reportsRoutes } from './modules/reports';
 import { explorerRoutes } from './modules/explorer';
+import { homeRoutes } from './modules/home';
 import { baseContext } from './plugins/context';
 import { resolveSealer } from './crypto/sealer';
 
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
   await app.register(explorerRoutes);
+  await app.register(homeRoutes);
 
   await app.register(web);
 

@@ -27,3 +27,4 @@ export * from './phone';
 export * from './reports';
 export * from './outages';
 export * from './explorer';
+export * from './home';

@@ -22,6 +22,7 @@ import { slackRoutes } from './slack';
 import { phoneRoutes } from './phone';
 import { reportsRoutes } from './reports';
 import { explorerRoutes } from './explorer';
+import { homeRoutes } from './home';
 
 export type { Access, HttpMethod, RouteDef } from './route';
 export { defineRoute } from './route';
@@ -53,6 +54,7 @@ export const routes = {
   ...phoneRoutes,
   ...reportsRoutes,
   ...explorerRoutes,
+  ...homeRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -43,14 +43,6 @@ export interface AreaCopy {
 
 /** The screens later issues build; each shows a designed page naming its area meanwhile. */
 export const AREA_COPY = {
-  home: {
-    title: 'Home',
-    description: 'Home — your daily digest of what changed across your KPIs will appear here.',
-    highlights: [
-      'Yesterday, last month and last quarter at a glance',
-      'The biggest movers, ranked by impact',
-    ],
-  },
   feed: {
     title: 'Insights',
     description:

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { GlobalFilterSync } from '@/features/filters';
 import { useFlags } from '@/features/flags';
+import { useTenantInfo } from '@/features/tenants';
+import { CurrencyProvider } from '@/lib/currency';
 import { startSupportChat } from '@/lib/support-chat';
 import { clearStoredGlobalFilter, useCurrentUser, useDemoMode } from '@/session';
 import { DemoBanner } from './demo-banner';
@@ -16,6 +18,7 @@ export function AppShell() {
   const { flags, isPending } = useFlags();
   const globalFilterOff = !isPending && !flags['global-filter'];
   const user = useCurrentUser();
+  const currencySymbol = useTenantInfo().data?.currency_symbol;
   const displayName = [user.given_name, user.family_name].filter(Boolean).join(' ');
 
   useEffect(() => startSupportChat({ email: user.email, name: displayName }), [user.email, displayName]);
@@ -39,7 +42,9 @@ export function AppShell() {
         component="main"
         sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
       >
-        <Outlet />
+        <CurrencyProvider symbol={currencySymbol}>
+          <Outlet />
+        </CurrencyProvider>
       </Box>
     </Box>
   );

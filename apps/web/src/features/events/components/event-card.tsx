@@ -19,6 +19,7 @@ import {
 } from '../utils/group-view';
 import { SeverityChip, StatusChip, TypeChip } from './severity';
 import { ShareLink } from './share-link';
+import { useFormatMoney } from '@/lib/currency';
 
 export interface EventCardProps {
   group: EventGroup;
@@ -47,7 +48,8 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
   const now = fixedNow ?? mountedAt;
   const duration = formatGroupDuration(groupDurationMs(group, now), 'card');
   const skews = skewChips(group.labels);
-  const impact = group.impact.monetary.formatted_value;
+  const money = useFormatMoney();
+  const impact = group.impact.monetary.formatted_value ? money(group.impact.monetary.value) : null;
   const who = group.provider_display_name ?? group.category_display_name;
   const logo = group.provider_logo_url ?? group.category_logo_url;
   return (

@@ -171,7 +171,7 @@ describe('/events', () => {
     expect(cards).toHaveLength(2);
     expect(screen.getByRole('region', { name: EVENTS_COPY.today })).toBeTruthy();
     expect(within(cards[0]!).getByText('Live')).toBeTruthy();
-    expect(within(cards[0]!).getByText('$1,234')).toBeTruthy();
+    expect(within(cards[0]!).getByText('$1.2k')).toBeTruthy();
     expect(within(cards[0]!).getByText('Skew: Safari')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: EVENTS_COPY.loadMore }));
     await screen.findByText(EVENTS_COPY.caughtUp, {}, SLOW);

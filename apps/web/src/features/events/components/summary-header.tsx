@@ -18,6 +18,7 @@ import { formatDate } from '@tidemark/format';
 import type { KeyboardEvent } from 'react';
 import { EVENTS_COPY } from '../messages';
 import { PERIODS, type Period, type TimeRange } from '../utils/period';
+import { useFormatMoney } from '@/lib/currency';
 
 export interface FilterOption {
   value: string;
@@ -123,6 +124,7 @@ function Figure({ label, value, loading }: { label: string; value: string; loadi
 
 /** The fixed header of /events: counts, the five selectors, the period stepper and Clear All. */
 export function SummaryHeader(props: SummaryHeaderProps) {
+  const money = useFormatMoney();
   const { summary, summaryLoading: loading, tz, range } = props;
   const delta = summary?.impact.monetary.formatted_delta_percentage;
   const rangeLabel = `${formatDate(range.start, { tz, format: 'DD MMM, YYYY' })} – ${formatDate(range.end, { tz, format: 'DD MMM, YYYY' })}`;
@@ -200,7 +202,9 @@ export function SummaryHeader(props: SummaryHeaderProps) {
               <Box>
                 <Figure
                   label={EVENTS_COPY.counts.impact}
-                  value={summary?.impact.monetary.formatted_value ?? '-'}
+                  value={
+                    summary?.impact.monetary.formatted_value ? money(summary.impact.monetary.value) : '-'
+                  }
                   loading={loading}
                 />
                 {delta && !loading && (

@@ -27,6 +27,7 @@ import { INSIGHTS_COPY } from '../messages';
 import { DownloadAction, FeedbackActions, ShareActions } from './card-actions';
 import { CardNotFound } from './card-states';
 import { SCHEDULE_LABEL, SEVERITY_KEY } from './severity';
+import { useFormatMoney } from '@/lib/currency';
 
 // The carousel (tabs, charts, overlays, root cause) shows only in an expanded card: its code loads then,
 // out of the feed's first load.
@@ -41,6 +42,7 @@ export interface GroupCardProps {
 
 /** A group of insights: collapsed it reads as a headline; expanded it shows its metrics' charts. */
 export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps) {
+  const money = useFormatMoney();
   const [expanded, setExpanded] = useState(defaultExpanded);
   // Metrics load when the card is first expanded and stay loaded after it collapses.
   const [opened, setOpened] = useState(defaultExpanded);
@@ -152,10 +154,10 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
       </Box>
       <Stack direction="row" spacing={0.75} sx={{ px: 2.5, pb: 1.5, flexWrap: 'wrap', rowGap: 0.75 }}>
         <Chip size="small" variant="outlined" label={group.chart_title} />
-        {group.formatted_dollar_impact && (
+        {group.dollar_impact !== null && (
           <Chip
             size="small"
-            label={INSIGHTS_COPY.dollarImpact(group.formatted_dollar_impact)}
+            label={INSIGHTS_COPY.dollarImpact(money(group.dollar_impact, { signed: true }))}
             sx={(t) => ({
               fontWeight: 600,
               fontVariantNumeric: 'tabular-nums',

@@ -25,7 +25,7 @@ function getMetrics(scope: HubScope, state: MetricsTableState, signal?: AbortSig
   });
 }
 
-function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
+export function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
   return queryOptions({
     queryKey: ['metrics', 'list', ...scopeKey(scope), state] as const,
     queryFn: ({ signal }) => getMetrics(scope, state, signal),

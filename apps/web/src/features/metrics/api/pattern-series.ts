@@ -23,7 +23,7 @@ function getPatternSeries(
   });
 }
 
-function patternSeriesQueryOptions(
+export function patternSeriesQueryOptions(
   scope: HubScope,
   kpiId: string,
   schedule: SeriesSchedule,

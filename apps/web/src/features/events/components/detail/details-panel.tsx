@@ -24,6 +24,7 @@ import {
   labelChips,
 } from '../../utils/group-view';
 import { SeverityChip, StatusChip, TypeChip } from '../severity';
+import { useFormatMoney } from '@/lib/currency';
 
 const DATE_FORMAT = 'ddd, DD MMM, hh:mm A z';
 
@@ -110,6 +111,7 @@ export function DetailsPanel({
   feedback: ReactNode;
   now?: number;
 }) {
+  const money = useFormatMoney();
   const [mountedAt] = useState(() => Date.now());
   const now = fixedNow ?? mountedAt;
   const closed = (CLOSED_STATUSES as readonly string[]).includes(group.status);
@@ -151,7 +153,10 @@ export function DetailsPanel({
           {group.impact.monetary.formatted_value ? (
             <ImpactFigure
               value={group.impact.monetary.value}
-              formatted={group.impact.monetary.formatted_value}
+              // The arrow and colour carry the sign: the figure is its size.
+              formatted={money(
+                group.impact.monetary.value === null ? null : Math.abs(group.impact.monetary.value),
+              )}
             />
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -30,6 +30,7 @@ import { DEFAULT_FILTERS, chartedKpis, type ChartFilters } from './filters';
 import { TimelinePanel } from './insight-list';
 import { InsightModal } from './insight-modal';
 import { BackButton, CollaborateSkeleton, HealthChip, type CollaborateNav } from './shared';
+import { useFormatMoney } from '@/lib/currency';
 
 const C = COLLABORATE_COPY;
 
@@ -81,6 +82,7 @@ function GroupCollaborate({
   analyseHref,
   onAnalyse,
 }: GroupCollaboratePageProps & { group: Group }) {
+  const money = useFormatMoney();
   const scope = useInsightsScope();
   const [filters, setFilters] = useState<ChartFilters>(DEFAULT_FILTERS);
   const metrics = useGroupMetrics(group.group_id, true);
@@ -151,8 +153,11 @@ function GroupCollaborate({
         />
         <Stack direction="row" spacing={0.75} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 0.75 }}>
           <Chip size="small" variant="outlined" label={group.chart_title} />
-          {group.formatted_dollar_impact && (
-            <Chip size="small" label={INSIGHTS_COPY.dollarImpact(group.formatted_dollar_impact)} />
+          {group.dollar_impact !== null && (
+            <Chip
+              size="small"
+              label={INSIGHTS_COPY.dollarImpact(money(group.dollar_impact, { signed: true }))}
+            />
           )}
           <GroupImpactChips key={state} groupId={group.group_id} />
         </Stack>

@@ -19,6 +19,7 @@ import { GroupHistory } from './group-history';
 import { GroupImpactChips } from './group-impact';
 import { RelatedOutage } from './related-outage';
 import { TeamActions } from './team-actions';
+import { useFormatMoney } from '@/lib/currency';
 
 export interface GroupPageProps {
   groupId: string;
@@ -53,6 +54,7 @@ export function GroupPage({ groupId, tz }: GroupPageProps) {
 }
 
 function GroupView({ group, tz }: { group: Group; tz?: string | null | undefined }) {
+  const money = useFormatMoney();
   const state = teamStateOf(group.group_status);
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="group-page">
@@ -85,8 +87,11 @@ function GroupView({ group, tz }: { group: Group; tz?: string | null | undefined
             />
             <Stack direction="row" spacing={0.75} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 0.75 }}>
               <Chip size="small" variant="outlined" label={group.chart_title} />
-              {group.formatted_dollar_impact && (
-                <Chip size="small" label={INSIGHTS_COPY.dollarImpact(group.formatted_dollar_impact)} />
+              {group.dollar_impact !== null && (
+                <Chip
+                  size="small"
+                  label={INSIGHTS_COPY.dollarImpact(money(group.dollar_impact, { signed: true }))}
+                />
               )}
               {group.insights.length > 1 && (
                 <Chip

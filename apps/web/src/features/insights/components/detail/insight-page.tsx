@@ -23,6 +23,7 @@ import { SCHEDULE_LABEL } from '../severity';
 import { AnnotationEditor } from './annotation-editor';
 import { BackToFeed, DetailMeta, DetailNotFound, isEntityId } from './detail-header';
 import { LiftPopover } from './lift-popover';
+import { useFormatMoney } from '@/lib/currency';
 
 export interface InsightPageProps {
   insightId: string;
@@ -96,6 +97,7 @@ function Figure({
 }
 
 function InsightView({ insight, tz }: { insight: Insight; tz?: string | null | undefined }) {
+  const money = useFormatMoney();
   const positive = insight.accent === 'positive';
   const tone = positive ? 'success.main' : 'error.main';
   return (
@@ -144,8 +146,8 @@ function InsightView({ insight, tz }: { insight: Insight; tz?: string | null | u
             tone={tone}
             extra={<LiftPopover insight={insight} />}
           />
-          {insight.formatted_dollar_impact && (
-            <Figure label="Impact" value={insight.formatted_dollar_impact} tone={tone} />
+          {insight.dollar_impact !== null && (
+            <Figure label="Impact" value={money(insight.dollar_impact, { signed: true })} tone={tone} />
           )}
         </Stack>
         {insight.group_id && (

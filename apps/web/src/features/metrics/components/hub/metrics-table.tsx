@@ -33,6 +33,7 @@ import {
   type MetricsTableState,
 } from '../../utils/table-state';
 import { ColumnFilter, filterValueLabel } from './column-filter';
+import { ExportButton } from './export-button';
 import { HubEmpty } from './hub-empty';
 import { PipelineStatus } from './pipeline-status';
 import { AccentLabel, TierChip } from './tier-chip';
@@ -111,6 +112,7 @@ export function MetricsTable({
           {copy.clearAll}
         </Button>
       )}
+      <ExportButton scope={scope} state={state} disabled={!metrics.data || metrics.data.count === 0} />
     </Box>
   );
 

@@ -1,0 +1,2 @@
+export { homeRoutes } from './home.routes';
+export { getHomeDigest } from './home.service';
