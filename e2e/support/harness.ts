@@ -89,7 +89,12 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    if (Date.now() > deadline) {
+      // Leave nothing running: the server (and through its exit, its embedded database) and the mail sink.
+      child.kill('SIGTERM');
+      await mail.close().catch(() => undefined);
+      throw new Error(`server did not start:\n${logs.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

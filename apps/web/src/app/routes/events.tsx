@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { EventsPage } from '@/features/events';
 import { useFlags } from '@/features/flags';
@@ -13,10 +13,14 @@ export function Component() {
   const location = useLocation();
   const info = useTenantInfo();
   const { flags } = useFlags();
+  const leaving = useNavigation().state !== 'idle';
   const onSearchChange = useCallback(
-    (next: URLSearchParams, options?: { replace?: boolean }) =>
-      setParams(next, { replace: options?.replace }),
-    [setParams],
+    (next: URLSearchParams, options?: { replace?: boolean }) => {
+      // The page's own replace (the auto-picked severity) must not pull back a user already on the way elsewhere.
+      if (options?.replace && leaving) return;
+      setParams(next, { replace: options?.replace });
+    },
+    [setParams, leaving],
   );
   return (
     <EventsPage
