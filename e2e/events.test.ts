@@ -124,12 +124,12 @@ describe('the events screens', () => {
     expect(Math.round(span / 86_400_000)).toBe(7);
     await cards.first().waitFor();
 
-    // A card opens its group as an overlay above the feed.
-    const title = await cards.first().getByRole('heading').innerText();
-    await cards
-      .first()
-      .getByRole('button', { name: /^Open event group/ })
-      .click();
+    // A card opens its group as an overlay above the feed: a site error's, the kind with an impact card
+    // (the feed also holds provider outages and experience events).
+    const siteError = cards.filter({ hasText: /(JS|Network|Asset|Beacon) error/ }).first();
+    await siteError.waitFor();
+    const title = await siteError.getByRole('heading').innerText();
+    await siteError.getByRole('button', { name: /^Open event group/ }).click();
     await page.waitForURL('**/events/groups/**');
     const overlay = page.getByRole('dialog', { name: 'Event group' });
     await overlay.getByRole('heading', { name: title }).waitFor();

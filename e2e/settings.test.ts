@@ -93,9 +93,12 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
 
-      const stripe = page.getByRole('group', { name: 'Stripe categories' });
-      await stripe.getByRole('checkbox', { name: 'API' }).click();
-      await expect.poll(() => stripe.getByRole('checkbox', { name: 'API' }).isChecked()).toBe(false);
+      // A new store has turned no provider on: the event sources are its own site's.
+      const site = page.getByRole('group', { name: 'Your website categories' });
+      await site.getByRole('checkbox', { name: 'Failed requests' }).click();
+      await expect
+        .poll(() => site.getByRole('checkbox', { name: 'Failed requests' }).isChecked())
+        .toBe(false);
 
       await page.reload();
       await page.getByRole('switch', { name: 'E-mail alerts' }).waitFor();
@@ -103,8 +106,8 @@ describe('settings: profile, my metrics, notifications and events', () => {
       expect(await checked(page, 'SMS alerts')).toBe(true);
       expect(await page.getByRole('switch', { name: /^Low/ }).isChecked()).toBe(false);
       expect(await threshold.inputValue()).toBe('250');
-      expect(await stripe.getByRole('checkbox', { name: 'API' }).isChecked()).toBe(false);
-      expect(await stripe.getByRole('checkbox', { name: 'Payments' }).isChecked()).toBe(true);
+      expect(await site.getByRole('checkbox', { name: 'Failed requests' }).isChecked()).toBe(false);
+      expect(await site.getByRole('checkbox', { name: 'JavaScript errors' }).isChecked()).toBe(true);
       await screenshot(page, 'settings-alerts-saved');
     },
     FLOW_MS,

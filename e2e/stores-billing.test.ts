@@ -77,25 +77,26 @@ describe('stores and billing settings', () => {
       .click();
     await page.getByText('Your Forecast Preferences are updated successfully').waitFor();
 
-    // The drawer of providers: turn Stripe and Cloudflare on.
+    // The drawer of providers: the demo store watches five (Stripe, Shopify, Cloudflare, Klaviyo, Klarna);
+    // turn PayPal and Fastly on.
     await page.getByRole('button', { name: 'Manage event providers' }).click();
     const drawer = page.getByRole('region', { name: 'Event providers' });
     await drawer.waitFor();
     await drawer
-      .getByRole('checkbox', { name: 'Watch Stripe' })
-      .or(drawer.getByRole('switch', { name: 'Watch Stripe' }))
+      .getByRole('checkbox', { name: 'Watch PayPal' })
+      .or(drawer.getByRole('switch', { name: 'Watch PayPal' }))
       .click();
     await page.getByText('Your Event Providers Preferences are updated successfully').waitFor();
     await drawer.getByRole('textbox', { name: 'Search providers' }).fill('cdn');
     await drawer
-      .getByRole('checkbox', { name: 'Watch Cloudflare' })
-      .or(drawer.getByRole('switch', { name: 'Watch Cloudflare' }))
+      .getByRole('checkbox', { name: 'Watch Fastly' })
+      .or(drawer.getByRole('switch', { name: 'Watch Fastly' }))
       .click();
     await expect
       .poll(() =>
         drawer
-          .getByRole('checkbox', { name: 'Watch Cloudflare' })
-          .or(drawer.getByRole('switch', { name: 'Watch Cloudflare' }))
+          .getByRole('checkbox', { name: 'Watch Fastly' })
+          .or(drawer.getByRole('switch', { name: 'Watch Fastly' }))
           .isChecked(),
       )
       .toBe(true);
@@ -111,7 +112,7 @@ describe('stores and billing settings', () => {
     await page.getByRole('heading', { name: 'Demo Store', level: 2 }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('EUR · Euro (€)');
     expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('(GMT+05:30) Kolkata');
-    expect(await page.getByText('2 of').first().innerText()).toMatch(/2 of \d+ providers watched/);
+    expect(await page.getByText('7 of').first().innerText()).toMatch(/7 of \d+ providers watched/);
     await expect
       .poll(() => page.getByTestId('store-example').innerText())
       .toMatch(/€1\.2k; it is now .* GMT\+5:30 there/);

@@ -171,10 +171,9 @@ export default defineConfig({
     // Source maps would publish our sources; error reporting can upload hidden ones when it is configured.
     sourcemap: false,
     rollupOptions: {
-      // Building a zod schema (`z.object(…).optional()`, chains included) has no effect beyond its value, so a
-      // schema nothing reads is dropped, and a page that imports one constant of a contract module does not
-      // carry that module's schemas and zod with them.
-      treeshake: { manualPureFunctions: ['z'] },
+      // No `manualPureFunctions: ['z']`: it applies to every call of a function named z, minified libraries'
+      // included, and dropped side effects in the API reference's (Scalar's) components. The contract's
+      // constants are marked pure one by one instead (pureContractConstants).
       output: {
         // zod's settings must be in place before any schema is built (see lib/zod-config.ts): zod's core
         // configuration and that file form a chunk of their own that the entry runs first.
