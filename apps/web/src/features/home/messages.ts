@@ -43,6 +43,8 @@ export const HOME_COPY = {
 
 export const TYPE_LABELS: Record<string, string> = {
   outage: 'Outages',
+  // Outage groups carry the sub type 'outage' too (modules/outages).
+  'outage:outage': 'Outages',
   'error:js': 'JavaScript errors',
   'error:network': 'Network errors',
   'error:asset': 'Asset errors',
