@@ -32,6 +32,25 @@ describe('insight figures and texts', () => {
     expect(InsightSchema.parse({ ...ins, insight_id: 'i1', has_rootcause: true, ...NO_MONEY })).toBeTruthy();
   });
 
+  it('shows a percentage metric in the percent points its formula gives, as its chart does', () => {
+    const start = Date.UTC(2024, 1, 14);
+    // A rate around 3%: the hourly fixture scaled down to percent points.
+    const pts = hourlySeries({ days: 28, start, spikeAt: 27 * 24 + 14, spikeSize: 0.5 }).map((p) => ({
+      ...p,
+      value: (p.value as number) / 100,
+    }));
+    const r = fitExpectedRange(pts);
+    const spike = detectSpikes(r)[0]!;
+    const ins = buildSpikeInsight(r, spike, {
+      kpi_id: 'cr',
+      kpi_display_name: 'Cancellation Rate',
+      kpi_format: 'percentage',
+      tier: 1,
+    });
+    expect(spike.current).toBeGreaterThan(0.5);
+    expect(ins.formatted_current_value).toBe(`${spike.current.toFixed(1)}%`);
+  });
+
   it('writes a trend change with its trend line and post period', () => {
     const at = 24 * 30;
     const pts = hourlySeries({ days: 56 }).map((p, i) =>

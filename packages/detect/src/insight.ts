@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDuration,
   formatPercent,
+  formatPercentValue,
   type MetricFormat,
 } from '@tidemark/format';
 import type { ExpectedRange } from './range';
@@ -86,7 +87,7 @@ export function formatValue(
   symbol?: string,
   signed = false,
 ): string {
-  if (format === 'percentage') return formatPercent(value, { signed });
+  if (format === 'percentage') return formatPercentValue(value, { signed });
   if (format === 'currency') return formatCurrency(value, { symbol, signed });
   const text = formatCompact(value);
   return signed && value > 0 ? '+' + text : text;

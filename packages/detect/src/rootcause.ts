@@ -1,4 +1,10 @@
-import { formatCompact, formatCurrency, formatPercent, type MetricFormat } from '@tidemark/format';
+import {
+  formatCompact,
+  formatCurrency,
+  formatPercent,
+  formatPercentValue,
+  type MetricFormat,
+} from '@tidemark/format';
 
 /** One value of a dimension over the anomaly window and its expected baseline. */
 export interface RootCauseValue {
@@ -182,7 +188,7 @@ export function rootCause(input: RootCauseInput): RootCauseResult {
   const minContribution = input.minContribution ?? MIN_CONTRIBUTION;
   const fmtValue = (v: number): string =>
     input.format === 'percentage'
-      ? formatPercent(v)
+      ? formatPercentValue(v)
       : input.format === 'currency'
         ? formatCurrency(v, { symbol: input.currency_symbol })
         : formatCompact(v);

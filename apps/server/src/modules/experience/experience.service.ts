@@ -5,7 +5,7 @@ import type {
   EventLabels,
   EventLogRow,
 } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate, formatDuration, formatNumber, formatPercent } from '@tidemark/format';
+import { DATE_FORMATS, formatDate, formatDuration, formatNumber, formatPercent, formatPercentValue } from '@tidemark/format';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   BASELINE_WEEKS,
@@ -70,7 +70,7 @@ const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Spec 2 §9: experience actual and expected values show 2 decimals. */
 export const experienceValue = (v: number, format: 'percentage' | 'number') =>
-  format === 'percentage' ? formatPercent(v, { decimals: 2 }) : formatNumber(v, 2);
+  format === 'percentage' ? formatPercentValue(v, { decimals: 2 }) : formatNumber(v, 2);
 
 /**
  * Raises the workspace's experience events from the stored fits. Idempotent: an episode that overlaps a

@@ -4,7 +4,7 @@ import {
   type MetricImpact,
   type MetricUpdate,
 } from '@tidemark/contract';
-import { formatCompact, formatPercent } from '@tidemark/format';
+import { formatCompact, formatPercent, formatPercentValue } from '@tidemark/format';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
@@ -237,7 +237,7 @@ export async function metricImpact({
       : previous === 0
         ? 0
         : (current - previous) / Math.abs(previous);
-  const format = (v: number) => (row.kpi_format === 'percentage' ? formatPercent(v) : formatCompact(v));
+  const format = (v: number) => (row.kpi_format === 'percentage' ? formatPercentValue(v) : formatCompact(v));
   const up = current >= previous;
   return {
     kpi_value_movement: movement,

@@ -53,9 +53,13 @@ function columnsOf(table: WarehouseTable): FormulaColumn[] {
   }));
 }
 
-/** Percent-like metrics read as percentages in every figure. */
-function formatOf(displayName: string, formula: string | null): 'number' | 'percentage' {
-  return /\b(rate|ratio|percent|share)\b|%/i.test(displayName) || /^\s*100\s*\*/.test(formula ?? '')
+/**
+ * A percentage metric's values are percent points (see formatMetricValue), so only a metric whose values
+ * are already in percent reads as one: a `100 * a / b` formula, or a name that says percent. A 'rate'
+ * formula without the 100 gives a fraction and stays a number rather than showing 0.0%.
+ */
+export function formatOf(displayName: string, formula: string | null): 'number' | 'percentage' {
+  return /\bpercent(age)?\b|%/i.test(displayName) || /^\s*100\s*\*/.test(formula ?? '')
     ? 'percentage'
     : 'number';
 }

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
-import { formatDate, formatNumber, formatPercent } from '@tidemark/format';
+import { formatDate, formatNumber, formatPercentValue } from '@tidemark/format';
 import { useMetricFunnel } from '../../api/metric-funnel';
 import { EVENTS_COPY } from '../../messages';
 
@@ -21,7 +21,7 @@ export const experienceFigure = (v: unknown, format: EventGroup['kpi_format']) =
   typeof v !== 'number' || !Number.isFinite(v)
     ? '-'
     : format === 'percentage'
-      ? formatPercent(v, { decimals: 2 })
+      ? formatPercentValue(v, { decimals: 2 })
       : formatNumber(v, 2);
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
