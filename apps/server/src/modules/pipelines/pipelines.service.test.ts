@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuPool } from '../../jobs/cpu-pool';
 import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
-import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
+import { INSIGHT_STORE, createInsightWorkspace, insightStoreCsv } from '../../testing/insight-store';
 import { tenantsNeedingRuns } from './pipelines.repository';
 import { PipelineFailure, runTenantPipelines } from './pipelines.service';
 
@@ -134,6 +134,20 @@ describe('pipelines', () => {
       [tenantId()],
     );
     expect(stage!.insight_generation_status).toBe('SUCCESSFUL');
+  });
+
+  it('raises a spike on the newest complete day, not days later', async () => {
+    // The last day still fills; the day before it is the newest one a daily alert can speak of.
+    const newest = INSIGHT_STORE.DAYS - 2;
+    const store = await createInsightWorkspace(
+      t,
+      insightStoreCsv({ DAYS: INSIGHT_STORE.DAYS, SPIKE_DAY: newest, DROP_FROM: INSIGHT_STORE.DAYS }),
+    );
+    const raised = await t.db.query<{ insight_ts: Date }>(
+      `select insight_ts from insights where tenant_id = $1 and grain = 'd' and dim_name = '' and pattern_type = 'Point Anomaly'`,
+      [store.shop.tenant.tenant_id],
+    );
+    expect(raised.map((r) => r.insight_ts.getTime())).toContain(INSIGHT_STORE.START + newest * 86_400_000);
   });
 
   it('makes no second insight or group when it runs again on the same data', async () => {
