@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LINK_JOB } from '../outages';
 import { createCpuPool } from '../../jobs/cpu-pool';
 import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
 import { INSIGHT_STORE, createInsightWorkspace, insightStoreCsv } from '../../testing/insight-store';
@@ -139,6 +140,7 @@ describe('pipelines', () => {
   it('raises a spike on the newest complete day, not days later', async () => {
     // The last day still fills; the day before it is the newest one a daily alert can speak of.
     const newest = INSIGHT_STORE.DAYS - 2;
+    const send = vi.spyOn(t.app.jobs, 'send');
     const store = await createInsightWorkspace(
       t,
       insightStoreCsv({ DAYS: INSIGHT_STORE.DAYS, SPIKE_DAY: newest, DROP_FROM: INSIGHT_STORE.DAYS }),
@@ -148,6 +150,13 @@ describe('pipelines', () => {
       [store.shop.tenant.tenant_id],
     );
     expect(raised.map((r) => r.insight_ts.getTime())).toContain(INSIGHT_STORE.START + newest * 86_400_000);
+    // New groups are offered to the outage linker at once.
+    expect(
+      send.mock.calls.some(
+        ([name, data]) => name === LINK_JOB && data.tenantId === store.shop.tenant.tenant_id,
+      ),
+    ).toBe(true);
+    send.mockRestore();
   });
 
   it('makes no second insight or group when it runs again on the same data', async () => {
@@ -163,7 +172,12 @@ describe('pipelines', () => {
     expect(await runs()).toEqual(lastRuns);
     await t.db.query('update series set fit_input = null where tenant_id = $1', [tenantId()]);
     const groups = await t.db.query('select group_id from insight_groups where tenant_id = $1', [tenantId()]);
-    await runTenantPipelines({ ...contextOf(t), tenantId: tenantId() });
+    const ctx = contextOf(t);
+    const send = vi.spyOn(ctx.jobs, 'send');
+    await runTenantPipelines({ ...ctx, tenantId: tenantId() });
+    // No group changed, so outages have nothing new to be linked to.
+    expect(send.mock.calls.filter(([name]) => name === LINK_JOB)).toEqual([]);
+    send.mockRestore();
     const after = await insights();
     expect(after.map((i) => i.insight_id)).toEqual(before.map((i) => i.insight_id));
     // Drill-downs are kept, not read again, while the same value leads.

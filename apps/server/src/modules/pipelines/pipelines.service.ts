@@ -220,7 +220,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
     }
   }
 
-  for (const grain of ['h', 'd', 'w', 'm'] as const) await groupNewInsights(ctx, grain);
+  let grouped = 0;
+  for (const grain of ['h', 'd', 'w', 'm'] as const) grouped += await groupNewInsights(ctx, grain);
   // Experience events read the fits just stored (modules/experience); a failure there is retried with the run.
   try {
     await raiseExperienceEvents(ctx);
@@ -229,8 +230,10 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
     ctx.log.warn({ tenantId: ctx.tenantId, reason }, 'experience events failed');
     failures.push({ kpiId: 0, grain: 'experience', reason });
   }
-  // New insight groups may be what a provider's outage cost: link them now rather than at the next sweep.
-  await ctx.jobs.send(LINK_JOB, { tenantId: ctx.tenantId }, { singletonKey: `${LINK_JOB}:${ctx.tenantId}` });
+  // New or grown insight groups may be what a provider's outage cost: link them now rather than at the next
+  // sweep. A run that grouped nothing changed no group's window, so there is nothing to re-link.
+  if (grouped > 0)
+    await ctx.jobs.send(LINK_JOB, { tenantId: ctx.tenantId }, { singletonKey: `${LINK_JOB}:${ctx.tenantId}` });
 
   for (const connectionId of connections) {
     await setConnectionStage({
@@ -435,12 +438,13 @@ async function addDrillDown(
 }
 
 /** New insights join the group of a related insight near them, or form groups of their own. */
-async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Groups this run's new insights; answers how many groups were created or grown. */
+async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const rows = await repo.insightsToGroup(tx, { tenantId: ctx.tenantId, grain, nearMs: NEAR_MS[grain] });
     if (!rows.some((r) => r.group_id === null)) {
       await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
-      return;
+      return 0;
     }
     const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
     const touched: number[] = [];
@@ -487,6 +491,7 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<void> {
     await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
     // New and grown groups alert in this same transaction (an outbox row each); escalations only re-alert.
     await notifyItems({ ctx, tx, input: { tenantId: ctx.tenantId, kind: 'insight_group', ids: touched } });
+    return touched.length;
   });
 }
 
