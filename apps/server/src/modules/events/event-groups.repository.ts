@@ -227,36 +227,61 @@ export async function upsertGroup(db: Queryable, tenantId: number, g: GroupWrite
        impact_basis = excluded.impact_basis, impact_sections = excluded.impact_sections, extent = excluded.extent,
        figures = excluded.figures, updated_at = now()
      returning event_group_id::text`,
-    [
-      tenantId,
-      g.fingerprint,
-      g.start_hour,
-      g.type,
-      g.sub_type,
-      g.status,
-      g.trigger,
-      g.ts_start,
-      g.ts_end,
-      g.number_of_events,
-      g.severity,
-      g.title,
-      g.summary,
-      g.description,
-      g.action,
-      g.error_message,
-      g.pages,
-      g.affected_components,
-      g.impacted_areas,
-      g.funnels,
-      JSON.stringify(g.labels),
-      g.impact_value,
-      JSON.stringify(g.impact_basis),
-      JSON.stringify(g.impact_sections),
-      g.extent === null ? null : JSON.stringify(g.extent),
-      JSON.stringify(g.figures),
-    ],
+    [tenantId, ...groupValues(g)],
   );
   return row!.event_group_id;
+}
+
+/** A group's columns in the order both writers use. */
+function groupValues(g: GroupWrite): unknown[] {
+  return [
+    g.fingerprint,
+    g.start_hour,
+    g.type,
+    g.sub_type,
+    g.status,
+    g.trigger,
+    g.ts_start,
+    g.ts_end,
+    g.number_of_events,
+    g.severity,
+    g.title,
+    g.summary,
+    g.description,
+    g.action,
+    g.error_message,
+    g.pages,
+    g.affected_components,
+    g.impacted_areas,
+    g.funnels,
+    JSON.stringify(g.labels),
+    g.impact_value,
+    JSON.stringify(g.impact_basis),
+    JSON.stringify(g.impact_sections),
+    g.extent === null ? null : JSON.stringify(g.extent),
+    JSON.stringify(g.figures),
+  ];
+}
+
+/**
+ * Refreshes a group in place by id, for a kind whose start may move as it is seen again (an experience
+ * episode whose start the fit re-dates): its fingerprint and start hour move with it.
+ */
+export async function updateGroupById(
+  db: Queryable,
+  tenantId: number,
+  id: string,
+  g: GroupWrite,
+): Promise<void> {
+  await db.query(
+    `update event_groups set fingerprint = $3, start_hour = $4, type = $5, sub_type = $6, status = $7, trigger = $8,
+       ts_start = $9, ts_end = $10, number_of_events = $11, severity = $12, title = $13, summary = $14,
+       description = $15, action = $16, error_message = $17, pages = $18, affected_components = $19,
+       impacted_areas = $20, funnels = $21, labels = $22, impact_value = $23, impact_basis = $24,
+       impact_sections = $25, extent = $26, figures = $27, updated_at = now()
+     where tenant_id = $1 and event_group_id = $2 and sub_type = $6`,
+    [tenantId, id, ...groupValues(g)],
+  );
 }
 
 /** Active groups whose last error is older than the quiet period become Closed. */

@@ -12,6 +12,7 @@ import {
   type PercentageExtentDistribution,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
+import type { Queryable } from '../../db/client';
 import type { BaseContext } from '../../plugins/context';
 import { notifyItems } from '../notifications';
 import * as repo from './event-groups.repository';
@@ -58,6 +59,31 @@ interface GroupFigures {
  * fingerprint's episodes (new with enough sessions, or above its expected rate) and writes one group per
  * episode with every figure its screens show. Idempotent: groups are upserted on (fingerprint, start hour).
  */
+export type EventGroupWrite = repo.GroupWrite;
+
+/**
+ * The one writer of event groups (site errors, outages' linked kinds, experience events): the group and
+ * its alerts commit together in the caller's transaction. With `id`, the group is refreshed in place (a
+ * kind whose start moves as it is seen again); otherwise it is upserted on (fingerprint, start hour).
+ */
+export async function saveEventGroup({
+  ctx,
+  tx,
+  input,
+}: {
+  ctx: BaseContext;
+  tx: Queryable;
+  input: { tenantId: number; group: EventGroupWrite; id?: string };
+}): Promise<string> {
+  const { tenantId, group } = input;
+  let groupId = input.id;
+  if (groupId) await repo.updateGroupById(tx, tenantId, groupId, group);
+  else groupId = await repo.upsertGroup(tx, tenantId, group);
+  // A new group, or one whose severity went up, gets outbox rows.
+  await notifyItems({ ctx, tx, input: { tenantId, kind: 'event_group', ids: [groupId] } });
+  return groupId;
+}
+
 export async function groupTenantErrors(
   base: BaseContext,
   tenantId: number,
@@ -272,7 +298,7 @@ async function writeGroup(
   };
   // The group and its alerts commit together: a new group, or one whose severity went up, gets outbox rows.
   await base.db.transaction(async (tx) => {
-    const id = await repo.upsertGroup(tx, g.tenantId, {
+    const group: EventGroupWrite = {
       fingerprint: g.fingerprint,
       start_hour: from,
       type: 'error',
@@ -298,8 +324,8 @@ async function writeGroup(
       impact_sections: sections,
       extent,
       figures,
-    });
-    await notifyItems({ ctx: base, tx, input: { tenantId: g.tenantId, kind: 'event_group', ids: [id] } });
+    };
+    await saveEventGroup({ ctx: base, tx, input: { tenantId: g.tenantId, group } });
   });
   return true;
 }

@@ -12,5 +12,5 @@ export {
   PARTITIONS_JOB,
 } from './events.service';
 export { eventDimensionValues } from './events-api.service';
-export { groupTenantErrors, GROUP_JOB } from './event-groups.service';
+export { groupTenantErrors, saveEventGroup, GROUP_JOB, type EventGroupWrite } from './event-groups.service';
 export { saveSiteSampling, siteKeyOfTenant } from './events.service';

@@ -76,6 +76,13 @@ describe('experience events', () => {
     expect(drop!.kpi_id).toBe(String(orders));
     expect(drop!.title).toMatch(/^Orders dropped \d+% below expected$/);
     expect(drop!.severity).toBe('High');
+    // Written through the events area: an ongoing experience event alerts as site errors do.
+    expect(drop!.status).toBe('Active');
+    const claimed = await t.db.query(
+      `select 1 from notification_items where tenant_id = $1 and kind = 'event_group' and item_id = $2`,
+      [shop.tenant.tenant_id, drop!.event_group_id],
+    );
+    expect(claimed).toHaveLength(1);
     const spike = groups.find((g) => g.event_group_ts_start === day(SPIKE_DAY));
     expect(spike?.title).toMatch(/^Orders rose \d+% above expected$/);
     // A favourable move has no business impact.

@@ -5,7 +5,14 @@ import type {
   EventLabels,
   EventLogRow,
 } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate, formatDuration, formatNumber, formatPercent, formatPercentValue } from '@tidemark/format';
+import {
+  DATE_FORMATS,
+  formatDate,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  formatPercentValue,
+} from '@tidemark/format';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   BASELINE_WEEKS,
@@ -18,6 +25,7 @@ import {
   type ExperiencePoint,
   type FitPoint,
 } from './episodes';
+import { saveEventGroup, type EventGroupWrite } from '../events';
 import * as repo from './experience.repository';
 
 // Experience events (issue 12 item 5): after each pipeline run the workspace's experience metrics are read
@@ -192,12 +200,13 @@ async function writeEpisodes(
           e.ts_start.getTime() < episode.end &&
           e.ts_end.getTime() > episode.start,
       );
-      if (match) {
-        claimed.add(match.event_group_id);
-        await repo.updateGroup(tx, ctx.tenantId, match.event_group_id, write);
-      } else {
-        claimed.add(await repo.insertGroup(tx, ctx.tenantId, write));
-      }
+      // Written through the events area, so an experience event alerts as site errors and outages do.
+      const id = await saveEventGroup({
+        ctx,
+        tx,
+        input: { tenantId: ctx.tenantId, group: write, ...(match ? { id: match.event_group_id } : {}) },
+      });
+      claimed.add(id);
     }
     return episodes.length;
   });
@@ -286,7 +295,7 @@ function groupWrite(g: {
   rootcause: RootCauseItem[];
   dimensions: EventDimension[];
   fingerprint: string;
-}): repo.ExperienceGroupWrite {
+}): EventGroupWrite {
   const { metric, episode, format } = g;
   const name = metric.kpi_display_name;
   const change = relativeChange(episode);
@@ -388,6 +397,9 @@ function groupWrite(g: {
   return {
     fingerprint: g.fingerprint,
     start_hour: new Date(episode.start),
+    type: 'error',
+    sub_type: 'experience',
+    trigger: 'rate',
     status: episode.open ? 'Active' : 'Closed',
     ts_start: new Date(episode.start),
     ts_end: new Date(episode.end),
@@ -398,11 +410,15 @@ function groupWrite(g: {
     description,
     action,
     error_message: title,
+    pages: [],
     affected_components: leading,
+    impacted_areas: leading,
     funnels: metric.funnel_name ? [metric.funnel_name] : [],
     labels,
     impact_value: lost === null ? null : round(lost, 2),
     impact_basis: basis,
+    impact_sections: [],
+    extent: null,
     figures,
   };
 }

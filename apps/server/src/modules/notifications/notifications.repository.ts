@@ -101,6 +101,7 @@ export interface EventGroupItem {
   summary: string;
   status: string;
   type: string;
+  sub_type: string;
   ts_start: Date;
   number_of_events: number;
 }
@@ -111,7 +112,7 @@ export async function eventGroupItems(
   ids: string[],
 ): Promise<EventGroupItem[]> {
   return db.query<EventGroupItem>(
-    `select event_group_id::text, sequence_id, severity, impact_value, title, summary, status, type, ts_start,
+    `select event_group_id::text, sequence_id, severity, impact_value, title, summary, status, type, sub_type, ts_start,
             number_of_events
        from event_groups where tenant_id = $1 and event_group_id = any($2::bigint[])`,
     [tenantId, ids],

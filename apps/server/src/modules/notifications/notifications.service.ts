@@ -291,7 +291,12 @@ async function eventCandidates(
         details: {
           type: 'alert',
           kind: 'event_group',
-          item_label: e.type === 'outage' ? 'Provider outage' : 'Site errors',
+          item_label:
+            e.type === 'outage'
+              ? 'Provider outage'
+              : e.sub_type === 'experience'
+                ? 'Experience'
+                : 'Site errors',
           metric_name: null,
           format: 'number',
           when: formatDate(e.ts_start, { tz: ws.timezone }),

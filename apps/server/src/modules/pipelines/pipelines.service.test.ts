@@ -153,7 +153,8 @@ describe('pipelines', () => {
     // New groups are offered to the outage linker at once.
     expect(
       send.mock.calls.some(
-        ([name, data]) => name === LINK_JOB && data.tenantId === store.shop.tenant.tenant_id,
+        ([name, data]) =>
+          name === LINK_JOB && (data as { tenantId?: number }).tenantId === store.shop.tenant.tenant_id,
       ),
     ).toBe(true);
     send.mockRestore();
