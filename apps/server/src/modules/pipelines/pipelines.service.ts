@@ -233,7 +233,11 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   // New or grown insight groups may be what a provider's outage cost: link them now rather than at the next
   // sweep. A run that grouped nothing changed no group's window, so there is nothing to re-link.
   if (grouped > 0)
-    await ctx.jobs.send(LINK_JOB, { tenantId: ctx.tenantId }, { singletonKey: `${LINK_JOB}:${ctx.tenantId}` });
+    await ctx.jobs.send(
+      LINK_JOB,
+      { tenantId: ctx.tenantId },
+      { singletonKey: `${LINK_JOB}:${ctx.tenantId}` },
+    );
 
   for (const connectionId of connections) {
     await setConnectionStage({
