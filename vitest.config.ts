@@ -43,6 +43,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser and one server at a time: the machine has two cores.
           fileParallelism: false,
+          // A page settles in well under a second on a quiet machine, but CI may run at a fraction of its
+          // speed: a poll gives up only after 30 s (Vitest's default is 1 s).
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

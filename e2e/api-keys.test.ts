@@ -46,7 +46,7 @@ describe('API keys and the API reference', () => {
     expect(await shown.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
-    expect(await shown.isVisible()).toBe(true);
+    await expect.poll(() => shown.isVisible()).toBe(true);
     await screenshot(page, 'api-keys-shown-once');
     await shown.getByRole('button', { name: 'Copy key' }).click();
     await page.getByText('API Key copied!').waitFor();
@@ -58,7 +58,7 @@ describe('API keys and the API reference', () => {
     const table = page.getByRole('table', { name: 'API keys' });
     await table.waitFor();
     await expect.poll(() => table.innerText()).toContain('Reporting script');
-    expect(await table.innerText()).toContain('All data');
+    await expect.poll(() => table.innerText()).toContain('All data');
 
     // The key reads the API from outside the browser.
     const read = () =>
@@ -132,7 +132,7 @@ describe('API keys and the API reference', () => {
     await client.getByRole('button', { name: /^Send/ }).first().click();
     await page.waitForTimeout(2000);
     await page.screenshot({ path: 'artifacts/screenshots/docs-api-try-it.png' });
-    await client.getByText(/200/).first().waitFor({ timeout: 5000 });
+    await client.getByText(/200/).first().waitFor({ timeout: 30_000 });
     const listed = (await (
       await fetch(`${product.server.url}/v1/apps/tokens`, { headers: { cookie: session.cookie } })
     ).json()) as { tokens: Array<{ id: string; last_used_at: string | null }> };

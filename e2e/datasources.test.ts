@@ -42,7 +42,7 @@ describe('the data sources page', () => {
     const bodyRows = table.locator('tbody tr');
     // Ten a page, newest first; the long name is shortened, its tooltip holds it whole.
     await page.getByText('1–10 of 12').waitFor();
-    expect(await bodyRows.count()).toBe(10);
+    await expect.poll(() => bodyRows.count()).toBe(10);
     await expect.poll(() => bodyRows.first().innerText()).toContain('quarterly-order…');
     await screenshot(page, 'datasources-page-1');
 

@@ -65,7 +65,7 @@ describe('the events screens', () => {
     await expect.poll(() => search(page).get('severity') ?? '', POLL).toMatch(/^(High|Medium|Low)$/);
     const cards = page.getByTestId('event-card');
     await cards.first().waitFor({ timeout: 30_000 });
-    expect(await cards.count()).toBeGreaterThan(0);
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
     await page.getByTestId('events-error-timeline').waitFor();
     await view(page, 'events-feed');
 
@@ -142,9 +142,11 @@ describe('the events screens', () => {
       .or(overlay.getByText("There's no data to show for the selected period."))
       .first()
       .waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('event-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('event-card').count()).toBeGreaterThan(0);
     // Modal rule: no reason selector inside the overlay.
-    expect(await overlay.getByRole('combobox', { name: 'Reason' }).count()).toBe(0);
+    await expect
+      .poll(() => overlay.getByRole('combobox', { name: 'Reason' }).count(), { timeout: 30_000 })
+      .toBe(0);
     await view(page, 'events-group-overlay');
 
     // Share copies the link with the tenant and shows the tooltip for 1200 ms.
@@ -152,14 +154,14 @@ describe('the events screens', () => {
     await page.getByRole('tooltip', { name: 'Link copied' }).waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/events\/groups\/\d+\?tenant_id=\d+$/);
-    await page.getByRole('tooltip', { name: 'Link copied' }).waitFor({ state: 'hidden', timeout: 3000 });
+    await page.getByRole('tooltip', { name: 'Link copied' }).waitFor({ state: 'hidden', timeout: 10_000 });
 
     // Feedback: thumbs up says thanks for 3 s; pressing it again clears it.
     const thumbsUp = overlay.getByRole('button', { name: 'Yes, this was helpful' });
     await thumbsUp.click();
     await overlay.getByText('Thanks for the feedback!').waitFor();
     await expect.poll(() => thumbsUp.getAttribute('aria-pressed'), POLL).toBe('true');
-    await overlay.getByText('Thanks for the feedback!').waitFor({ state: 'hidden', timeout: 5000 });
+    await overlay.getByText('Thanks for the feedback!').waitFor({ state: 'hidden', timeout: 15_000 });
     await thumbsUp.click();
     await expect.poll(() => thumbsUp.getAttribute('aria-pressed'), POLL).toBe('false');
 

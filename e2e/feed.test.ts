@@ -71,7 +71,7 @@ describe('the insights feed', () => {
     await page.getByTestId('insights-histogram').waitFor();
     const cards = page.getByTestId('group-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBe(10);
+    await expect.poll(() => cards.count()).toBe(10);
     await expect.poll(() => banner.getByText(/ago|Just now/).count()).toBeGreaterThan(0);
     await view(page, 'feed-top');
 
@@ -80,7 +80,7 @@ describe('the insights feed', () => {
       await page.mouse.wheel(0, 2000);
       await page.waitForTimeout(200);
     }
-    expect(await cards.count()).toBeGreaterThan(10);
+    await expect.poll(() => cards.count()).toBeGreaterThan(10);
     await view(page, 'feed-scrolled');
     await page.evaluate(() => window.scrollTo(0, 0));
 
@@ -117,7 +117,7 @@ describe('the insights feed', () => {
         )
         .toBe(true);
     }
-    expect(await stepBack.innerText()).toContain(top);
+    await expect.poll(() => stepBack.innerText()).toContain(top);
     await page.waitForTimeout(800);
     await card.screenshot({ path: path.join(shots, 'feed-card-rootcause-level1.png') });
     const deeper = (await contributors.first().innerText()).split(' · ')[0]!;

@@ -113,9 +113,11 @@ describe('the group page', () => {
       await view(page, 'insight-page-lift');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'How the lift is calculated' }).waitFor({ state: 'hidden' });
-      expect(await page.getByRole('link', { name: 'Open its group' }).getAttribute('href')).toBe(
-        `/groups/${groupId}`,
-      );
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Open its group' }).getAttribute('href'), {
+          timeout: 30_000,
+        })
+        .toBe(`/groups/${groupId}`);
       await page.mouse.wheel(0, 700);
       await view(page, 'insight-page-charts');
 

@@ -46,7 +46,7 @@ describe('the insight and group pages', () => {
       const overlay = page.getByTestId('detail-overlay');
       await overlay.getByTestId('group-collaborate').waitFor();
       expect(new URL(page.url()).pathname).toBe(`/groups/${groupId}/collaborate`);
-      expect(await page.getByTestId('group-card').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('group-card').count()).toBeGreaterThan(0);
       await overlay.getByTestId('timeline-chart').waitFor();
       await overlay.getByTestId('business-health').waitFor();
       await view(page, 'collaborate-overlay');
@@ -58,7 +58,7 @@ describe('the insight and group pages', () => {
       await page.goto(`/groups/${groupId}/collaborate`);
       const collab = page.getByTestId('group-collaborate');
       await collab.waitFor();
-      expect(await page.getByTestId('detail-overlay').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('detail-overlay').count()).toBe(0);
       await page.getByTestId('collaborate-insight').first().waitFor();
 
       // Filters: severity narrows the list (a new request with it), Detailed draws a chart per metric,

@@ -54,7 +54,7 @@ describe('the metrics dashboard and metric page', () => {
     await expect.poll(() => rows.count()).toBe(Math.min(total, 10));
     await page.getByText(`1–${Math.min(total, 10)} of ${total}`).waitFor();
     // Every row shows its four pipeline runs.
-    expect(await rows.first().getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => rows.first().getByRole('listitem').count()).toBe(4);
     await screenshot(page, 'metrics-table');
 
     // Sorting by name, both ways, is kept in the URL.

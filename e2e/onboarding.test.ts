@@ -25,7 +25,9 @@ describe('data onboarding', () => {
     const search = page.getByLabel('Search data sources');
     await search.fill('SQL');
     await page.getByRole('button', { name: 'PostgreSQL' }).waitFor();
-    expect(await page.getByRole('button', { name: 'CSV file' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'CSV file' }).count(), { timeout: 30_000 })
+      .toBe(0);
     // Case-sensitive, as the spec says.
     await search.fill('csv');
     await page.getByText('No data source matches "csv"').waitFor();

@@ -62,7 +62,7 @@ describe('provider outages', () => {
       const provider = outage.provider_display_name ?? '';
       await page.getByRole('link', { name: new RegExp(`Check ${provider}'s Status Page`) }).waitFor();
       await page.getByRole('link', { name: new RegExp(`Visit ${provider} Home Page`) }).waitFor();
-      expect(await page.getByText('WHAT DOES THIS MEAN?').count()).toBe(0);
+      await expect.poll(() => page.getByText('WHAT DOES THIS MEAN?').count()).toBe(0);
       // Outage History with the log-line wording of spec 2 §4.
       const logs = page.getByTestId('event-logs');
       await logs.getByText('Outage History').waitFor();

@@ -66,7 +66,7 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await page.keyboard.press('Escape');
       await page.mouse.click(40, 300);
       await page.waitForTimeout(300);
-      expect(await drawer.isVisible()).toBe(true);
+      await expect.poll(() => drawer.isVisible()).toBe(true);
       await screenshot(page, 'settings-alerts-phone-drawer');
       await page.getByRole('button', { name: 'Discard' }).click();
       await drawer.waitFor({ state: 'hidden' });
@@ -88,7 +88,9 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await expect.poll(() => page.getByRole('switch', { name: /^Low/ }).isChecked()).toBe(false);
 
       const threshold = page.getByRole('textbox', { name: 'Minimum dollar impact' });
-      expect(await page.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Confirm' }).count(), { timeout: 30_000 })
+        .toBe(0);
       await threshold.fill('250');
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
@@ -104,10 +106,18 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await page.getByRole('switch', { name: 'E-mail alerts' }).waitFor();
       expect(await checked(page, 'E-mail alerts')).toBe(false);
       expect(await checked(page, 'SMS alerts')).toBe(true);
-      expect(await page.getByRole('switch', { name: /^Low/ }).isChecked()).toBe(false);
+      await expect
+        .poll(() => page.getByRole('switch', { name: /^Low/ }).isChecked(), { timeout: 30_000 })
+        .toBe(false);
       expect(await threshold.inputValue()).toBe('250');
-      expect(await site.getByRole('checkbox', { name: 'Failed requests' }).isChecked()).toBe(false);
-      expect(await site.getByRole('checkbox', { name: 'JavaScript errors' }).isChecked()).toBe(true);
+      await expect
+        .poll(() => site.getByRole('checkbox', { name: 'Failed requests' }).isChecked(), { timeout: 30_000 })
+        .toBe(false);
+      await expect
+        .poll(() => site.getByRole('checkbox', { name: 'JavaScript errors' }).isChecked(), {
+          timeout: 30_000,
+        })
+        .toBe(true);
       await screenshot(page, 'settings-alerts-saved');
     },
     FLOW_MS,
@@ -136,8 +146,16 @@ describe('settings: profile, my metrics, notifications and events', () => {
 
       await page.reload();
       await days.waitFor();
-      expect(await days.getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed')).toBe('false');
-      expect(await days.getByRole('button', { name: 'Sunday' }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => days.getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed'), {
+          timeout: 30_000,
+        })
+        .toBe('false');
+      await expect
+        .poll(() => days.getByRole('button', { name: 'Sunday' }).getAttribute('aria-pressed'), {
+          timeout: 30_000,
+        })
+        .toBe('true');
       expect(await page.getByLabel('Time').inputValue()).toBe('09:00');
       const [row] = await sql<{
         preference_value: { weekly_digest: { day_time: string; start_of_week: string } };
@@ -224,7 +242,9 @@ describe('settings: profile, my metrics, notifications and events', () => {
       expect(await js.inputValue()).toBe('50');
       expect(await page.getByRole('spinbutton', { name: 'All other events' }).inputValue()).toBe('10');
       await page.getByRole('tab', { name: 'Sensitivity' }).click();
-      expect(await page.getByRole('checkbox', { name: /^Small/ }).isChecked()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('checkbox', { name: /^Small/ }).isChecked(), { timeout: 30_000 })
+        .toBe(true);
 
       const [tenant] = await sql<{ site_key: string }>(
         product.server,
@@ -267,7 +287,7 @@ describe('settings: profile, my metrics, notifications and events', () => {
       for (let i = 2; i < 4; i++) await boxes.nth(i).check();
       await boxes.nth(4).click();
       await page.getByText('More than 4 metrics cannot be selected.').waitFor();
-      expect(await boxes.nth(4).isChecked()).toBe(false);
+      await expect.poll(() => boxes.nth(4).isChecked()).toBe(false);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Metrics preference updated.').waitFor();
       await screenshot(page, 'settings-my-metrics-saved');

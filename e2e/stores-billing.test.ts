@@ -112,7 +112,9 @@ describe('stores and billing settings', () => {
     await page.getByRole('heading', { name: 'Demo Store', level: 2 }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('EUR · Euro (€)');
     expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('(GMT+05:30) Kolkata');
-    expect(await page.getByText('7 of').first().innerText()).toMatch(/7 of \d+ providers watched/);
+    await expect
+      .poll(() => page.getByText('7 of').first().innerText(), { timeout: 30_000 })
+      .toMatch(/7 of \d+ providers watched/);
     await expect
       .poll(() => page.getByTestId('store-example').innerText())
       .toMatch(/€1\.2k; it is now .* GMT\+5:30 there/);
@@ -152,7 +154,9 @@ describe('stores and billing settings', () => {
     await page.goto('/preferences?tab=billing');
     await page.getByText(/Card payments are not configured on this server/).waitFor();
     await expect.poll(() => page.getByTestId('current-plan').innerText()).toBe('Free trial');
-    expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Cancel plan' }).count(), { timeout: 30_000 })
+      .toBe(0);
     await screenshot(page, 'billing-trial');
 
     await page
@@ -210,8 +214,10 @@ describe('stores and billing settings', () => {
       })
     ).json()) as { user: { tenant_id: number } };
     for (const button of await buttons.all()) {
-      expect(await button.getAttribute('data-tenant-id')).toBe(String(user.user.tenant_id));
-      expect(await button.getAttribute('data-email')).toBe(email);
+      await expect
+        .poll(() => button.getAttribute('data-tenant-id'), { timeout: 30_000 })
+        .toBe(String(user.user.tenant_id));
+      await expect.poll(() => button.getAttribute('data-email')).toBe(email);
     }
     await screenshot(page, 'onboard-stripe-add-on');
     await page.getByRole('button', { name: 'Buy Extra store' }).click();

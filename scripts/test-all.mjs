@@ -16,14 +16,20 @@ function run(label, extra) {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
     let summary = null;
+    const failures = [];
+    let inFailures = false;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         const m = line.match(/^tests: (\d+) passed, (\d+) failed, (\d+) skipped$/);
         if (m) summary = m.slice(1).map(Number);
+        // The summary reporter names each failure under 'failed:'; they are repeated at the very end.
+        if (line === 'failed:') inFailures = true;
+        else if (inFailures && line.startsWith('  ')) failures.push(line);
+        else inFailures = false;
         process.stdout.write(label ? `[${label}] ${line}\n` : `${line}\n`);
       });
     }
-    child.on('exit', (code, signal) => resolve({ label, code: code ?? (signal ? 1 : 0), summary }));
+    child.on('exit', (code, signal) => resolve({ label, code: code ?? (signal ? 1 : 0), summary, failures }));
   });
 }
 
@@ -45,6 +51,7 @@ for (const r of results) {
   total[1] += failed;
   total[2] += skipped;
   console.log(`${r.label}: exit ${r.code}, ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  for (const f of r.failures) console.log(`${r.label} failed:${f}`);
 }
 console.log(`all tests finished in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`\ntests: ${total[0]} passed, ${total[1]} failed, ${total[2]} skipped`);
