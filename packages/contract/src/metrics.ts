@@ -214,6 +214,13 @@ export const MetricDetailSchema = z
   .meta({ id: 'Metric' });
 export type MetricDetail = z.infer<typeof MetricDetailSchema>;
 
+/**
+ * Metrics watched for experience events by their name alone (spec 2 §1: conversion rate, add-to-cart rate,
+ * checkout completion), matched case-insensitively; any other metric is watched when marked is_experience.
+ * A regular expression both JavaScript and PostgreSQL (`~*`) read alike.
+ */
+export const EXPERIENCE_METRIC_NAME_PATTERN = 'conversion|add[ -]?to[ -]?carts?|checkout';
+
 export const MetricParamsSchema = z.object({ kpi_id: z.string().regex(/^\d{1,18}$/, 'must be a metric id') });
 
 /** An option set by id (an existing one) or by name (a new one); null clears it. */

@@ -1,10 +1,11 @@
+import { EXPERIENCE_METRIC_NAME_PATTERN } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 
 // SQL of experience events: the workspace's experience metrics and their fitted series, and the experience
 // groups they raise (rows of event_groups with sub_type 'experience'). Every statement is scoped by tenant_id.
 
 /** Metrics watched as experience: marked so, or named as conversion, add-to-cart or checkout metrics. */
-export const EXPERIENCE_NAME_PATTERN = 'conversion|add[ -]?to[ -]?carts?|checkout';
+export const EXPERIENCE_NAME_PATTERN = EXPERIENCE_METRIC_NAME_PATTERN;
 
 export interface ExperienceMetric {
   kpi_id: number;

@@ -97,6 +97,13 @@ export const METRICS_HUB_COPY = {
   down: 'Down',
   derived: 'Derived',
   observed: 'Observed',
+  experience: 'Watch for experience events',
+  experienceHint:
+    'Raises an event on the Events page when this metric leaves its expected range. Conversion, add-to-cart and checkout metrics are always watched.',
+  experienceAttribute: 'Experience events',
+  experienceWatched: 'Watched',
+  experienceByName: 'Watched (by its name)',
+  experienceNotWatched: 'Not watched',
   tier: (tier: number) => `Tier ${tier}`,
   frequency: { h: 'Hourly', d: 'Daily', w: 'Weekly', m: 'Monthly', q: 'Quarterly', y: 'Yearly' } as Record<
     string,

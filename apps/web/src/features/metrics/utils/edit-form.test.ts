@@ -45,6 +45,7 @@ describe('metric edit form', () => {
     ['an emptied impact to null', { impact_to_topline: '' }, { impact_to_topline: null }],
     ['tier to a number', { tier: '3' as const }, { tier: 3 }],
     ['Derived to true', { is_derived: 'Derived' as const }, { is_derived: true }],
+    ['watched for experience events', { is_experience: true }, { is_experience: true }],
     ['Down to negative', { accent: 'negative' as const }, { accent: 'negative' }],
     ['an emptied funnel to null', { funnel: null }, { funnel: null }],
     ['a blank funnel name to null', { funnel: { id: null, name: '  ' } }, { funnel: null }],

@@ -20,6 +20,8 @@ export interface MetricFormValues {
   dollar_impact: string;
   accent: Accent;
   is_derived: 'Derived' | 'Observed';
+  /** Watched for experience events (spec 2 §1). */
+  is_experience: boolean;
 }
 
 export type MetricFormErrors = Partial<Record<keyof MetricFormValues, string>>;
@@ -43,6 +45,7 @@ export function formValuesOf(metric: MetricDetail): MetricFormValues {
     dollar_impact: metric.dollar_impact === null ? '' : String(metric.dollar_impact),
     accent: metric.accent,
     is_derived: metric.is_derived ? 'Derived' : 'Observed',
+    is_experience: metric.is_experience ?? false,
   };
 }
 
@@ -108,5 +111,6 @@ export function buildMetricUpdate(initial: MetricFormValues, values: MetricFormV
   if (dollars !== numberOrNull(initial.dollar_impact)) body.dollar_impact = dollars;
   if (values.accent !== initial.accent) body.accent = values.accent;
   if (values.is_derived !== initial.is_derived) body.is_derived = values.is_derived === 'Derived';
+  if (values.is_experience !== initial.is_experience) body.is_experience = values.is_experience;
   return body;
 }

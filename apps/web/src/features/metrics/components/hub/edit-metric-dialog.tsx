@@ -5,8 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { MetricDetail, MetricOption } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
@@ -187,6 +190,21 @@ function EditMetricForm({ scope, metric, onClose }: EditMetricDialogProps) {
               slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
             />
           </Stack>
+          <div>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.is_experience}
+                  onChange={(e) => set('is_experience', e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'metric-experience-hint' } }}
+                />
+              }
+              label={copy.experience}
+            />
+            <FormHelperText id="metric-experience-hint" sx={{ mt: 0 }}>
+              {copy.experienceHint}
+            </FormHelperText>
+          </div>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               fullWidth

@@ -68,6 +68,7 @@ describe('metric page', { timeout: 20_000 }, () => {
     // One decimal on the page (the table floors).
     expect(screen.getByText('12.3%')).toBeTruthy();
     expect(screen.getByText('Checkout')).toBeTruthy();
+    expect(screen.getByText('Not watched')).toBeTruthy();
     expect(await screen.findByText('+1.2k')).toBeTruthy();
     const impact = callsTo('/v1/metrics_hub/metrics/42/impact')[0]!.url.searchParams;
     expect(impact.get('impact_type')).toBe('absolute');
@@ -88,11 +89,12 @@ describe('metric page', { timeout: 20_000 }, () => {
     await choose(dialog, 'Tier', 'Tier 2');
     await choose(dialog, 'Type', 'Derived');
     fireEvent.change(within(dialog).getByLabelText('Impact to topline (%)'), { target: { value: '7.25' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Watch for experience events' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Metric attributes are updated successfully.')).toBeTruthy();
     expect(callsTo('/v1/metrics_hub/metrics/42')[0]!.method).toBe('GET');
     const put = callsTo('/v1/metrics_hub/metrics/42').find((c) => c.method === 'PUT')!;
-    expect(put.body).toEqual({ tier: 2, is_derived: true, impact_to_topline: 0.0725 });
+    expect(put.body).toEqual({ tier: 2, is_derived: true, impact_to_topline: 0.0725, is_experience: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MetricDetail, SeriesSchedule } from '@tidemark/contract';
+import { EXPERIENCE_METRIC_NAME_PATTERN, type MetricDetail, type SeriesSchedule } from '@tidemark/contract';
 import { MISSING, formatCurrency, formatPercent } from '@tidemark/format';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -29,6 +29,7 @@ const MetricSeriesChart = lazy(() =>
 );
 
 /** Spec 3 §2: the metric page asks for the absolute movement of the last week. */
+const EXPERIENCE_BY_NAME = new RegExp(EXPERIENCE_METRIC_NAME_PATTERN, 'i');
 const ABSOLUTE: ImpactRequest = { schedule: 'd', impactType: 'absolute' };
 
 export interface MetricPageProps {
@@ -230,6 +231,14 @@ function Attributes({
     [copy.columns.impact_to_topline, formatPercent(metric.impact_to_topline)],
     [copy.dollarImpact, formatCurrency(metric.dollar_impact, { symbol: currencySymbol })],
     [copy.aggregation, metric.aggregation_operation],
+    [
+      copy.experienceAttribute,
+      metric.is_experience
+        ? copy.experienceWatched
+        : EXPERIENCE_BY_NAME.test(metric.kpi_display_name)
+          ? copy.experienceByName
+          : copy.experienceNotWatched,
+    ],
     [
       copy.lastSchedule,
       metric.last_active_pipeline_schedule
