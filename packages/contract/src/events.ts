@@ -374,7 +374,7 @@ export const EventGroupSchema = z
     events: z.array(EventLogRowSchema),
     /** Outage groups: the workspace's own signals linked to this outage (group call only). */
     related_signals: z.array(OutageLinkSchema).optional(),
-    /** Other groups: the provider outages this group is linked to (group call only). */
+    /** Other groups: the provider outages this group is linked to (the group call and the feed). */
     related_outages: z.array(OutageLinkSchema).optional(),
   })
   .meta({ id: 'EventGroup' });

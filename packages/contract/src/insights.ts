@@ -107,7 +107,7 @@ export const GroupSchema = z.object({
   /** Its largest member's dollar impact (members are mostly one event seen in several metrics). */
   dollar_impact: z.number().nullable(),
   formatted_dollar_impact: z.string().nullable(),
-  /** Provider outages linked to this group (issue 12; the group call only). */
+  /** Provider outages linked to this group (issue 12), on the group call and on feed cards. */
   related_outages: z.array(OutageLinkSchema).optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;

@@ -23,7 +23,13 @@ import {
   listExperienceMetrics,
 } from '../experience';
 import { getMetricOrThrow } from '../metrics/metrics.service';
-import { outageFilterOptions, outageHistory, relatedOutages, relatedSignals } from '../outages';
+import {
+  outageFilterOptions,
+  outageHistory,
+  relatedOutages,
+  relatedOutagesOfMany,
+  relatedSignals,
+} from '../outages';
 import { patternSeries } from '../series/series.service';
 import * as repo from './event-groups.repository';
 import { eventGroupOf, notFoundGroup } from './event-groups.service';
@@ -92,7 +98,19 @@ export async function listEventGroups({
     EVENT_GROUPS_PAGE_SIZE,
     (input.page_num - 1) * EVENT_GROUPS_PAGE_SIZE,
   );
-  const groups = rows.map((r) => wireGroupOf(r, []));
+  // A card names the provider outage a site-error group or experience event is likely related to.
+  const links = await relatedOutagesOfMany({
+    ctx,
+    input: {
+      kind: 'event_group',
+      ids: rows.filter((r) => r.type !== 'outage').map((r) => String(r.event_group_id)),
+    },
+  });
+  const groups = rows.map((r) => {
+    const group = wireGroupOf(r, []);
+    const related = links.get(String(r.event_group_id));
+    return related ? { ...group, related_outages: related } : group;
+  });
   return { event_groups: groups, count: groups.length };
 }
 

@@ -11,7 +11,7 @@ import { formatCurrency } from '@tidemark/format';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import * as repo from './insights.repository';
-import { relatedOutages } from '../outages';
+import { relatedOutages, relatedOutagesOfMany } from '../outages';
 
 const insightNotFound = () => new AppError('not_found', catalogueFor(404, 'Insight').message);
 const groupNotFound = () => new AppError('not_found', catalogueFor(404, 'Group').message);
@@ -150,7 +150,16 @@ export async function listGroups({
     limit: GROUPS_PAGE_SIZE,
     offset: (input.page_num - 1) * GROUPS_PAGE_SIZE,
   });
-  const groups = rows.map((r) => toGroup(r, ctx.tenantId));
+  // A card names the provider outage its move is likely related to, as the group page does.
+  const links = await relatedOutagesOfMany({
+    ctx,
+    input: { kind: 'insight_group', ids: rows.map((r) => String(r.group_id)) },
+  });
+  const groups = rows.map((r) => {
+    const group = toGroup(r, ctx.tenantId);
+    const related = links.get(group.group_id);
+    return related ? { ...group, related_outages: related } : group;
+  });
   return { groups, generated_groups_count: groups.length };
 }
 

@@ -10,6 +10,6 @@ export {
   POLL_PROVIDER_JOB,
   LINK_JOB,
 } from './outages.service';
-export { linkTenantOutages, relatedOutages, relatedSignals } from './links';
+export { linkTenantOutages, relatedOutages, relatedOutagesOfMany, relatedSignals } from './links';
 export { parseBody } from './status-parsers';
 export { loadDemoOutages, type DemoAnchors } from './demo-outages';

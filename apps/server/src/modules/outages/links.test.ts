@@ -187,6 +187,21 @@ describe('outages joined to the business', () => {
     ]);
     const errors = (await get(`/v1/events/groups/${ids.stripeErrors}`)).json<EventGroup>();
     expect(errors.related_outages!.map((o) => o.id)).toEqual([outageId]);
+    // The feed cards say so too, read for the whole page at once.
+    const feedRes = await get('/v1/insights/groups');
+    expect(feedRes.statusCode, feedRes.body).toBe(200);
+    const feed = feedRes.json<{ groups: Group[] }>();
+    const card = feed.groups.find((g) => g.group_id === ids.drop)!;
+    expect(card.related_outages!.map((o) => o.label)).toEqual(['Likely related to the Stripe outage']);
+    expect(feed.groups.find((g) => g.group_id === ids.good)?.related_outages).toBeUndefined();
+    const eventsRes = await t.app.inject({
+      url: `/v1/events/groups?tenant_id=${shop.tenant.tenant_id}&start_time=2020-01-01&end_time=2030-01-01`,
+      headers: shop.owner.headers,
+    });
+    expect(eventsRes.statusCode, eventsRes.body).toBe(200);
+    const events = eventsRes.json<{ event_groups: EventGroup[] }>();
+    const errorCard = events.event_groups.find((g) => g.event_group_id === ids.stripeErrors)!;
+    expect(errorCard.related_outages!.map((o) => o.id)).toEqual([outageId]);
   });
 
   it('does not link signals of unrelated timing, direction or hosts', async () => {

@@ -181,6 +181,26 @@ export async function relatedOutages({
   ctx: { db: Queryable; tenantId: number };
   input: { kind: 'event_group' | 'insight_group'; id: string };
 }): Promise<OutageLink[]> {
+  return (
+    (await relatedOutagesOfMany({ ctx, input: { kind: input.kind, ids: [input.id] } })).get(input.id) ?? []
+  );
+}
+
+/** The same for a page of a feed, in one read: each signal id with its outages (absent when none). */
+export async function relatedOutagesOfMany({
+  ctx,
+  input,
+}: {
+  ctx: { db: Queryable; tenantId: number };
+  input: { kind: 'event_group' | 'insight_group'; ids: string[] };
+}): Promise<Map<string, OutageLink[]>> {
+  const out = new Map<string, OutageLink[]>();
+  if (input.ids.length === 0) return out;
   const kinds = input.kind === 'insight_group' ? ['insight_group'] : ['experience_event', 'site_error_group'];
-  return (await repo.linksOfSignal(ctx.db, ctx.tenantId, kinds, input.id)).map((r) => linkOf(r, 'outage'));
+  for (const row of await repo.linksOfSignals(ctx.db, ctx.tenantId, kinds, input.ids)) {
+    const links = out.get(row.signal_id) ?? [];
+    links.push(linkOf(row, 'outage'));
+    out.set(row.signal_id, links);
+  }
+  return out;
 }

@@ -536,16 +536,17 @@ export async function linksOfOutage(
   );
 }
 
-export async function linksOfSignal(
+/** The outages linked to any of these signals (one page of a feed at most), newest outage first. */
+export async function linksOfSignals(
   db: Queryable,
   tenantId: number,
   kinds: string[],
-  signalId: string,
+  signalIds: string[],
 ): Promise<LinkRow[]> {
   return db.query<LinkRow>(
-    `${LINK_SELECT} where l.tenant_id = $1 and l.signal_kind = any($2::text[]) and l.signal_id = $3
+    `${LINK_SELECT} where l.tenant_id = $1 and l.signal_kind = any($2::text[]) and l.signal_id = any($3::bigint[])
      order by o.ts_start desc`,
-    [tenantId, kinds, signalId],
+    [tenantId, kinds, signalIds],
   );
 }
 

@@ -1,3 +1,4 @@
+import LinkIcon from '@mui/icons-material/Link';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -97,6 +98,23 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
               ))}
               {funnelTags(group).map((f) => (
                 <Chip key={`f-${f}`} size="small" variant="outlined" color="primary" label={f} />
+              ))}
+              {/* Issue 12: the provider outage this group is likely related to; its detail links to it. */}
+              {group.related_outages?.slice(0, 1).map((l) => (
+                <Chip
+                  key={`o-${l.id}`}
+                  size="small"
+                  variant="outlined"
+                  icon={<LinkIcon />}
+                  label={l.label}
+                  data-testid="card-related-outage"
+                  // Body text on the warning outline: orange text is under 4.5:1 on white.
+                  sx={{
+                    color: 'text.primary',
+                    borderColor: 'warning.main',
+                    '& .MuiChip-icon': { color: 'warning.dark' },
+                  }}
+                />
               ))}
             </Stack>
           </Stack>

@@ -215,6 +215,28 @@ describe('the insights feed', () => {
     }
   });
 
+  it('names the provider outage a card is likely related to', async () => {
+    const link = {
+      id: '900',
+      kind: 'outage' as const,
+      title: 'Stripe Major Incident',
+      provider_uuid: 'p1',
+      provider_display_name: 'Stripe',
+      provider_logo_url: null,
+      ts_start: iso(DAY),
+      ts_end: iso(0),
+      lost_revenue: 1240,
+      formatted_lost_revenue: '$1,240',
+      label: 'Likely related to the Stripe outage',
+      overlap_minutes: 45,
+      direction: 'down' as const,
+    };
+    serve(pages([group('1', 0, { related_outages: [link] }), group('2', DAY)]));
+    renderRoute('/feed');
+    expect(await screen.findByText('Likely related to the Stripe outage', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByTestId('card-related-outage')).toHaveLength(1);
+  });
+
   it('shows an empty state when the window holds no groups', async () => {
     serve(pages([]));
     renderRoute('/feed');

@@ -1,4 +1,5 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import LinkIcon from '@mui/icons-material/Link';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { alpha } from '@mui/material/styles';
@@ -175,6 +176,23 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
         )}
         {group.funnels.map((f) => (
           <Chip key={f} size="small" variant="outlined" label={f} />
+        ))}
+        {/* Issue 12: the provider outage this move is likely related to; the group page links to it. */}
+        {group.related_outages?.slice(0, 1).map((l) => (
+          <Chip
+            key={`outage-${l.id}`}
+            size="small"
+            variant="outlined"
+            icon={<LinkIcon />}
+            label={l.label}
+            data-testid="card-related-outage"
+            // Body text on the warning outline: orange text is under 4.5:1 on white.
+            sx={{
+              color: 'text.primary',
+              borderColor: 'warning.main',
+              '& .MuiChip-icon': { color: 'warning.dark' },
+            }}
+          />
         ))}
       </Stack>
       <Divider />
