@@ -233,7 +233,9 @@ describe('the insights feed', () => {
     };
     serve(pages([group('1', 0, { related_outages: [link] }), group('2', DAY)]));
     renderRoute('/feed');
-    expect(await screen.findByText('Likely related to the Stripe outage', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Likely related to the Stripe outage', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getAllByTestId('card-related-outage')).toHaveLength(1);
   });
 
