@@ -118,6 +118,25 @@ describe('status page readers and outage rules', () => {
     expect(s.incidents.length).toBeLessThanOrEqual(1);
   });
 
+  it.each([
+    ['dated when it opened', 'Wed, 31 Dec 2025 23:40:00 GMT'],
+    ['dated when it resolved', 'Thu, 01 Jan 2026 00:30:00 GMT'],
+  ])('reads an incident across New Year in order, %s', (_name, pubDate) => {
+    const body = `<?xml version="1.0"?><rss version="2.0"><channel><title>Shop status</title>
+      <item><title>Checkout errors</title><guid>ny-1</guid><pubDate>${pubDate}</pubDate>
+      <description>&lt;p&gt;&lt;small&gt;Jan  1, 00:30 UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;Resolved&lt;/strong&gt; - Fixed.&lt;/p&gt;
+      &lt;p&gt;&lt;small&gt;Dec 31, 23:40 UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;Investigating&lt;/strong&gt; - Checkout is down.&lt;/p&gt;</description></item>
+    </channel></rss>`;
+    const s = parseFeed(body, 'rss', Date.UTC(2026, 0, 2));
+    const incident = s.incidents[0]!;
+    expect(incident.updates.map((u) => u.at.toISOString())).toEqual([
+      '2025-12-31T23:40:00.000Z',
+      '2026-01-01T00:30:00.000Z',
+    ]);
+    expect(incident.startedAt.toISOString()).toBe('2025-12-31T23:40:00.000Z');
+    expect(incident.resolved).toBe(true);
+  });
+
   it('skips unknown vocabulary instead of guessing: no incident, no component', () => {
     const s = parseStatuspage(BAD_BODIES.unknownVocabulary, NOW);
     expect(s.incidents).toEqual([]);

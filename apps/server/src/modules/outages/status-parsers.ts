@@ -371,13 +371,13 @@ const stripHtml = (html: string) =>
  * Updates inside a history item's HTML, as Statuspage writes them:
  * `<p><small>Nov 26, 14:05 UTC</small><br><strong>Resolved</strong> - This incident has been resolved.</p>`.
  */
-function updatesOf(html: string, key: string, year: number, now: number): ParsedUpdate[] {
+function updatesOf(html: string, key: string, stamp: number, now: number): ParsedUpdate[] {
   const out: ParsedUpdate[] = [];
   const re =
     /<small>([\s\S]*?)<\/small>[\s\S]*?<strong>([\s\S]*?)<\/strong>\s*-?\s*([\s\S]*?)(?=<small>|$)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(html)) && out.length < MAX_UPDATES) {
-    const at = parseInstant(stripHtml(m[1]!), now, year);
+    const at = nearStamp(stripHtml(m[1]!), stamp, now);
     if (!at) continue;
     const status = word(stripHtml(m[2]!));
     out.push({
@@ -388,6 +388,20 @@ function updatesOf(html: string, key: string, year: number, now: number): Parsed
     });
   }
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * A 'Dec 31, 23:40 UTC' line has no year: it takes the year that puts it nearest the item's date, so an
+ * incident across New Year (opened Dec 31, resolved Jan 1) keeps its order whichever day the feed dated it.
+ */
+function nearStamp(text: string, stamp: number, now: number): Date | null {
+  const year = new Date(stamp).getUTCFullYear();
+  let best: Date | null = null;
+  for (const y of [year - 1, year, year + 1]) {
+    const at = parseInstant(text, now, y);
+    if (at && (!best || Math.abs(at.getTime() - stamp) < Math.abs(best.getTime() - stamp))) best = at;
+  }
+  return best;
 }
 
 /** Impact is not written in a feed: read from the words of its title and updates, minor when none says more. */
@@ -427,7 +441,7 @@ export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()
       continue;
     }
     const cleanKey = key.trim().slice(0, 300);
-    const updates = updatesOf(html, cleanKey, new Date(stamp).getUTCFullYear(), now);
+    const updates = updatesOf(html, cleanKey, stamp.getTime(), now);
     if (updates.length === 0) {
       skipped.push(`item ${cleanKey}: no readable updates`);
       continue;
