@@ -8,7 +8,7 @@ import {
   statuspageMaintenance,
   statuspageSummary,
   type ScriptedIncident,
-} from '../../testing/fake-status-pages/bodies';
+} from './recorded-bodies';
 import { setStoreProviders } from '../providers';
 import { linkTenantOutages } from './links';
 import * as repo from './outages.repository';

@@ -1,2 +1,3 @@
 export { startFakeStatusPages, type FakeStatusPages, type FakeMode } from './server';
-export * from './bodies';
+export * from '../../modules/outages/recorded-bodies';
+export * from './bad-bodies';
