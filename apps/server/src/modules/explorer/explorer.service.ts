@@ -228,32 +228,8 @@ export async function runExplorerQuery({
   input: ExplorerQueryBody;
   now?: number;
 }): Promise<ExplorerQueryResponse> {
-  if (input.metrics.length === 0) throw new AppError('bad_request', EXPLORER_MESSAGES.pickMetric);
   const model = await loadModel(ctx);
-  const metrics = [...new Set(input.metrics)].map((id) => {
-    const metric = model.metrics.find((m) => String(m.kpi_id) === id);
-    if (!metric) throw new AppError('bad_request', EXPLORER_MESSAGES.unknownMetric);
-    return metric;
-  });
-  const splitBy = [...new Set(input.split_by)];
-  const filters = scopedFilters(input.filters, ctx.scope);
-  const named = new Set([...splitBy, ...filters.map((f) => f.dim_name)]);
-  for (const name of named) {
-    if (!model.dims.some((d) => d.name === name))
-      throw new AppError('bad_request', EXPLORER_MESSAGES.unknownDimension(name));
-  }
-  for (const metric of metrics) {
-    const own = dimsOfTable(model, metric.table_id);
-    for (const name of named) {
-      if (own.some((d) => d.name === name)) continue;
-      const display = model.dims.find((d) => d.name === name)!.display_name;
-      // A scoped URL reads nothing outside its value: a metric its dimension cannot filter is out of scope.
-      if (ctx.scope?.dimName === name)
-        throw forbidden(EXPLORER_MESSAGES.outOfScope(ctx.scope.dimDisplayName, ctx.scope.dimVal));
-      throw new AppError('bad_request', EXPLORER_MESSAGES.notOnMetric(display, metric.kpi_display_name));
-    }
-  }
-
+  const { metrics, splitBy, filters } = questionOf(ctx, model, input);
   const dailyOnly = metrics.find((m) => !hasHours(model.tables.get(m.table_id)));
   const choice = chooseGrain(resolveRange(input.range, ctx.timezone, now), input.grain, {
     hourly: !dailyOnly,
@@ -303,52 +279,16 @@ export async function runExplorerQuery({
 
   const bandAvailable = source.kind === 'series' && input.band;
   if (input.band && source.kind === 'warehouse') notices.push(EXPLORER_MESSAGES.bandUnavailable);
-  const series: ExplorerSeries[] = kept.map((s) => {
-    const points: SeriesPoint[] = grid.map((ts) => {
-      const v = s.values.get(ts);
-      const y = v?.y ?? null;
-      const lower = bandAvailable ? (v?.lower ?? null) : null;
-      const upper = bandAvailable ? (v?.upper ?? null) : null;
-      return {
-        timestamp: ts,
-        result: {
-          y,
-          yhat: bandAvailable ? (v?.yhat ?? null) : null,
-          yhat_lower: lower,
-          yhat_upper: upper,
-          anomaly:
-            y !== null && lower !== null && upper !== null && (y < lower || y > upper) ? 'True' : 'False',
-        },
-      };
-    });
-    const prior = earlier ? earlierByKey.get(seriesKey(s.metric.kpi_id, s.split)) : undefined;
-    return {
-      key: seriesKey(s.metric.kpi_id, s.split),
-      label: [
-        ...(metrics.length > 1 || s.split.length === 0 ? [s.metric.kpi_display_name] : []),
-        ...s.split.map((p) => p.dim_val),
-      ].join(' · '),
-      kpi_id: String(s.metric.kpi_id),
-      kpi_display_name: s.metric.kpi_display_name,
-      kpi_format: s.metric.kpi_format,
-      split: s.split.map((p) => ({
-        ...p,
-        dim_display_name: model.dims.find((d) => d.name === p.dim_name)?.display_name ?? p.dim_name,
-      })),
-      points,
-      // Bucket i of the earlier window is drawn under bucket i of this one.
-      comparison: earlier
-        ? grid.map((ts, i) => {
-            const compared = earlierGrid[i] ?? null;
-            return {
-              timestamp: ts,
-              compared_timestamp: compared ?? '',
-              y: compared ? (prior?.values.get(compared)?.y ?? null) : null,
-            };
-          })
-        : null,
-    };
-  });
+  const series = kept.map((s) =>
+    shapeSeries(s, {
+      model,
+      metrics,
+      grid,
+      earlierGrid,
+      earlier: earlier ? earlierByKey : null,
+      bandAvailable,
+    }),
+  );
   if (
     bandAvailable &&
     series.length > 0 &&
@@ -369,6 +309,94 @@ export async function runExplorerQuery({
     notices,
     series,
     omitted_series: ranked.length - kept.length,
+  };
+}
+
+/** The question's metrics, split and filters, checked against the workspace's model and the URL's scope. */
+function questionOf(ctx: ExplorerContext, model: Model, input: ExplorerQueryBody) {
+  if (input.metrics.length === 0) throw new AppError('bad_request', EXPLORER_MESSAGES.pickMetric);
+  const metrics = [...new Set(input.metrics)].map((id) => {
+    const metric = model.metrics.find((m) => String(m.kpi_id) === id);
+    if (!metric) throw new AppError('bad_request', EXPLORER_MESSAGES.unknownMetric);
+    return metric;
+  });
+  const splitBy = [...new Set(input.split_by)];
+  const filters = scopedFilters(input.filters, ctx.scope);
+  const named = new Set([...splitBy, ...filters.map((f) => f.dim_name)]);
+  for (const name of named) {
+    if (!model.dims.some((d) => d.name === name))
+      throw new AppError('bad_request', EXPLORER_MESSAGES.unknownDimension(name));
+  }
+  for (const metric of metrics) {
+    const own = dimsOfTable(model, metric.table_id);
+    for (const name of named) {
+      if (own.some((d) => d.name === name)) continue;
+      const display = model.dims.find((d) => d.name === name)!.display_name;
+      // A scoped URL reads nothing outside its value: a metric its dimension cannot filter is out of scope.
+      if (ctx.scope?.dimName === name)
+        throw forbidden(EXPLORER_MESSAGES.outOfScope(ctx.scope.dimDisplayName, ctx.scope.dimVal));
+      throw new AppError('bad_request', EXPLORER_MESSAGES.notOnMetric(display, metric.kpi_display_name));
+    }
+  }
+  return { metrics, splitBy, filters };
+}
+
+/** One line of the answer on the grid: its points (with the band when the series hold one) and comparison. */
+function shapeSeries(
+  s: RawSeries,
+  c: {
+    model: Model;
+    metrics: repo.ExplorerMetricRow[];
+    grid: string[];
+    earlierGrid: string[];
+    earlier: Map<string, RawSeries> | null;
+    bandAvailable: boolean;
+  },
+): ExplorerSeries {
+  const { model, metrics, grid, earlierGrid, earlier, bandAvailable } = c;
+  const points: SeriesPoint[] = grid.map((ts) => {
+    const v = s.values.get(ts);
+    const y = v?.y ?? null;
+    const lower = bandAvailable ? (v?.lower ?? null) : null;
+    const upper = bandAvailable ? (v?.upper ?? null) : null;
+    return {
+      timestamp: ts,
+      result: {
+        y,
+        yhat: bandAvailable ? (v?.yhat ?? null) : null,
+        yhat_lower: lower,
+        yhat_upper: upper,
+        anomaly:
+          y !== null && lower !== null && upper !== null && (y < lower || y > upper) ? 'True' : 'False',
+      },
+    };
+  });
+  const prior = earlier?.get(seriesKey(s.metric.kpi_id, s.split));
+  return {
+    key: seriesKey(s.metric.kpi_id, s.split),
+    label: [
+      ...(metrics.length > 1 || s.split.length === 0 ? [s.metric.kpi_display_name] : []),
+      ...s.split.map((p) => p.dim_val),
+    ].join(' · '),
+    kpi_id: String(s.metric.kpi_id),
+    kpi_display_name: s.metric.kpi_display_name,
+    kpi_format: s.metric.kpi_format,
+    split: s.split.map((p) => ({
+      ...p,
+      dim_display_name: model.dims.find((d) => d.name === p.dim_name)?.display_name ?? p.dim_name,
+    })),
+    points,
+    // Bucket i of the earlier window is drawn under bucket i of this one.
+    comparison: earlier
+      ? grid.map((ts, i) => {
+          const compared = earlierGrid[i] ?? null;
+          return {
+            timestamp: ts,
+            compared_timestamp: compared ?? '',
+            y: compared ? (prior?.values.get(compared)?.y ?? null) : null,
+          };
+        })
+      : null,
   };
 }
 
