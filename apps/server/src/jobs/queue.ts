@@ -88,6 +88,8 @@ export interface JobQueue {
   waitForIdle(options?: { timeoutMs?: number; names?: string[] }): Promise<void>;
   /** The latest progress a running job reported. */
   progressOf(id: string): Promise<Record<string, unknown> | null>;
+  /** Whether a job of this queue and singleton key waits to start (queued or waiting to retry). */
+  isQueued(name: string, singletonKey: string): Promise<boolean>;
   readonly names: string[];
 }
 
@@ -293,6 +295,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
+    },
+    async isQueued(name, singletonKey) {
+      const rows = await db.query(
+        `select 1 from ${schema}.job where name = $1 and singleton_key = $2 and state in ('created', 'retry') limit 1`,
+        [name, singletonKey],
+      );
+      return rows.length > 0;
     },
     async progressOf(id) {
       const rows = await db.query<{ progress: Record<string, unknown> | null }>(

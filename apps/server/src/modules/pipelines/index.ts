@@ -1,7 +1,9 @@
 export {
   pipelineJobs,
   requestPipelineRun,
+  pipelinesOwed,
   requestMissingPipelineRuns,
   runTenantPipelines,
   schedulePipelineSweep,
+  PIPELINE_JOB,
 } from './pipelines.service';

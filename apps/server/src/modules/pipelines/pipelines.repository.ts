@@ -380,6 +380,22 @@ export async function markSeen(
   );
 }
 
+/** Whether a workspace has series newer than their fit, a metric edited since its run, or a failed run. */
+export async function tenantNeedsRun(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from series s
+       join metrics m on m.tenant_id = s.tenant_id and m.kpi_id = s.kpi_id and m.is_active
+      where s.tenant_id = $1 and (s.fitted_at is null or s.fitted_at < s.updated_at)
+     union all
+     select 1 from pipeline_runs r
+       join metrics m on m.tenant_id = r.tenant_id and m.kpi_id = r.kpi_id and m.is_active
+      where r.tenant_id = $1 and (r.status = 'failure' or m.updated_at > r.last_run)
+     limit 1`,
+    [tenantId],
+  );
+  return rows.length > 0;
+}
+
 export async function tenantsNeedingRuns(db: Queryable): Promise<number[]> {
   const rows = await db.query<{ tenant_id: number }>(
     `select s.tenant_id::int from series s

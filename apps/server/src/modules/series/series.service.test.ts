@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PIPELINE_JOB } from '../pipelines';
 import {
   buildTestApp,
   contextOf,
@@ -204,5 +205,31 @@ describe('stored series', () => {
     expect(shape(incremental)).toEqual(shape(full));
     const daily = await series(await kpi('Revenue'), 'd');
     expect(daily.ts).toHaveLength(16);
+  });
+
+  it('asks for the pipelines once when series runs queue behind each other, from the last one', async () => {
+    const ctx = { ...contextOf(t), tenantId: shop.tenant.tenant_id };
+    const dirty = () =>
+      t.db.query(
+        `update warehouse_tables set dirty_from = '2025-11-09T05:00Z' where destination_table_name = $1`,
+        [table],
+      );
+    const send = vi.spyOn(ctx.jobs, 'send').mockResolvedValue(null);
+    const queued = vi.spyOn(ctx.jobs, 'isQueued');
+    const pipelineRequests = () => send.mock.calls.filter(([name]) => name === PIPELINE_JOB).length;
+    try {
+      // Another table's sync queued a series run behind this one: that run asks, this one does not.
+      queued.mockResolvedValueOnce(true);
+      await dirty();
+      await updateTenantSeries(ctx);
+      expect(pipelineRequests()).toBe(0);
+      // The last run in line touches nothing new, yet the pipelines are still owed the first run's series.
+      queued.mockResolvedValueOnce(false);
+      await updateTenantSeries(ctx);
+      expect(pipelineRequests()).toBe(1);
+    } finally {
+      send.mockRestore();
+      queued.mockRestore();
+    }
   });
 });

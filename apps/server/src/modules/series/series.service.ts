@@ -32,14 +32,16 @@ import {
   metricPlanOfTable,
   type MetricPlan,
 } from '../metrics';
-import { requestPipelineRun } from '../pipelines';
+import { pipelinesOwed, requestPipelineRun } from '../pipelines';
 import * as repo from './series.repository';
 
 export const SERIES_JOB = 'series.compute';
 
+const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
+
 /** Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. */
 export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): Promise<void> {
-  await ctx.jobs.send(SERIES_JOB, { tenantId }, { singletonKey: `series:${tenantId}` });
+  await ctx.jobs.send(SERIES_JOB, { tenantId }, { singletonKey: seriesKeyOf(tenantId) });
 }
 
 export function seriesJobs(base: BaseContext): JobDefinition<never>[] {
@@ -72,8 +74,13 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
     await computeTableSeries(ctx, table, timezone, table.needs_full_recompute ? null : table.dirty_from);
     touchedConnections.add(table.connection_id);
   }
-  // The pipelines take it from here: they move the connections' insight_generation stage.
-  if (touchedConnections.size) await requestPipelineRun(ctx, ctx.tenantId);
+  // A sync of several tables queues one series run behind another: only the last asks for the pipelines,
+  // which then run once on everything instead of once per table (each run refits the workspace's metrics).
+  if (await ctx.jobs.isQueued(SERIES_JOB, seriesKeyOf(ctx.tenantId))) return;
+  // The pipelines take it from here: they move the connections' insight_generation stage. A run that
+  // found nothing new still asks when an earlier run left the pipelines owed (see above).
+  if (touchedConnections.size || (await pipelinesOwed(ctx, ctx.tenantId)))
+    await requestPipelineRun(ctx, ctx.tenantId);
 }
 
 const WEEK = (l: string) => `(date_trunc('week', ${l} + interval '1 day') - interval '1 day')`;
