@@ -95,7 +95,8 @@ export function alertBlocks(alert: SlackAlert, state: SlackAlertState = OPEN_STA
   }
   if (alert.expected !== null)
     fields.push({ type: 'mrkdwn', text: `*Expected*\n${figure(alert, alert.expected)}` });
-  if (alert.actual !== null) fields.push({ type: 'mrkdwn', text: `*Actual*\n${figure(alert, alert.actual)}` });
+  if (alert.actual !== null)
+    fields.push({ type: 'mrkdwn', text: `*Actual*\n${figure(alert, alert.actual)}` });
 
   const blocks: SlackBlock[] = [
     {
