@@ -199,14 +199,17 @@ export async function apiSession(
   return { cookie: cookies.join('; '), csrf };
 }
 
-/** One production server and one browser for a test file, started before its tests and stopped after them. */
-export function useProduct(env: Record<string, string> = {}): {
+/**
+ * One production server and one browser for a test file, started before its tests and stopped after them.
+ * `env` may be a function, read when the server starts: a file's earlier beforeAll can start local fakes first.
+ */
+export function useProduct(env: Record<string, string> | (() => Record<string, string>) = {}): {
   readonly server: RunningServer;
   readonly browser: Browser;
 } {
   const state: { server?: RunningServer; browser?: Browser } = {};
   beforeAll(async () => {
-    state.server = await startServer(env);
+    state.server = await startServer(typeof env === 'function' ? env() : env);
     state.browser = await launchBrowser();
   });
   afterAll(async () => {

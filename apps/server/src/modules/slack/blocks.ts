@@ -1,4 +1,5 @@
 import type { ActionsBlockElement, KnownBlock } from '@slack/types';
+import { formatMetricValue, type MetricFormat } from '@tidemark/format';
 import {
   SLACK_ACTION_IDS,
   SLACK_ALERT_MESSAGES,
@@ -24,6 +25,12 @@ export interface SlackAlert {
   dollar_impact: number | null;
   currency: string;
   app_url: string;
+  /**
+   * The metric's format and the workspace's currency symbol, so Expected and Actual read as in the app and the
+   * e-mail (106.6, not 107). Optional: messages stored without them redraw as plain numbers.
+   */
+  format?: MetricFormat;
+  currency_symbol?: string;
 }
 
 /** The item's state as the message shows it after someone acted on it. */
@@ -56,8 +63,8 @@ export function formatMoney(value: number, currency: string): string {
   }
 }
 
-export const formatNumber = (value: number) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : 2 });
+const figure = (alert: SlackAlert, value: number) =>
+  formatMetricValue(value, alert.format ?? 'number', alert.currency_symbol ?? '$');
 
 const SEVERITY_MARK: Record<Severity, string> = { High: '🔴', Medium: '🟠', Low: '🟡' };
 
@@ -87,8 +94,9 @@ export function alertBlocks(alert: SlackAlert, state: SlackAlertState = OPEN_STA
     });
   }
   if (alert.expected !== null)
-    fields.push({ type: 'mrkdwn', text: `*Expected*\n${formatNumber(alert.expected)}` });
-  if (alert.actual !== null) fields.push({ type: 'mrkdwn', text: `*Actual*\n${formatNumber(alert.actual)}` });
+    fields.push({ type: 'mrkdwn', text: `*Expected*\n${figure(alert, alert.expected)}` });
+  if (alert.actual !== null)
+    fields.push({ type: 'mrkdwn', text: `*Actual*\n${figure(alert, alert.actual)}` });
 
   const blocks: SlackBlock[] = [
     {

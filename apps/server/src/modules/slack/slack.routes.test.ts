@@ -159,7 +159,7 @@ describe('Slack alerts and their buttons', () => {
     expect(message.text).toBe('[High] Revenue fell 23% in Germany (-$1,234)');
     const blocks = JSON.stringify(message.blocks);
     expect(blocks).toContain('&lt;4,100&gt; &amp; below');
-    expect(blocks).toContain('*Expected*\\n5,334');
+    expect(blocks).toContain('*Expected*\\n5.3k');
     const actions = message.blocks.find((b) => (b as { type: string }).type === 'actions') as {
       elements: Array<{ action_id: string; url?: string; options?: Array<{ value: string }> }>;
     };
@@ -180,6 +180,22 @@ describe('Slack alerts and their buttons', () => {
     expect(again.providerMessageId).toBe(sent.providerMessageId);
     expect([...slack.messages.values()].filter((m) => m.text.includes('Revenue fell'))).toHaveLength(1);
   });
+
+  it.each([
+    { format: 'number', symbol: undefined, expected: 106.6, actual: 358, shown: ['106.6', '358'] },
+    { format: 'currency', symbol: '€', expected: 5334, actual: 4100, shown: ['€5.3k', '€4.1k'] },
+    { format: 'percentage', symbol: undefined, expected: 3.14, actual: 1.2, shown: ['3.1%', '1.2%'] },
+  ])(
+    'writes Expected and Actual in the metric format as the app does ($format)',
+    async ({ format, symbol, expected, actual, shown }) => {
+      const id = await newGroup();
+      const details = { type: 'alert', format, ...(symbol ? { currency_symbol: symbol } : {}) };
+      const sent = await sender().send(contextOf(t), notification(id, { expected, actual, details }));
+      const blocks = JSON.stringify(messageOf(sent.providerMessageId!).blocks);
+      expect(blocks).toContain(`*Expected*\\n${shown[0]}`);
+      expect(blocks).toContain(`*Actual*\\n${shown[1]}`);
+    },
+  );
 
   it('refuses a bad signature or a stale timestamp with 401 and changes nothing', async () => {
     const id = await newGroup();

@@ -1,5 +1,6 @@
 import { isSlackReachable, postSlackAlert, SlackDeliveryError } from '../../slack';
 import { PermanentSendError, registerChannelSender, type ChannelSender } from '../channel';
+import type { AlertDetails } from '../content';
 
 /**
  * Slack: the alert as a Block Kit message with Resolve, Flag, Snooze and Open in the workspace's chosen channel,
@@ -13,6 +14,8 @@ export const slackSender: ChannelSender = {
     if ((n.kind !== 'insight_group' && n.kind !== 'event_group') || !n.item_id) {
       throw new PermanentSendError('Slack carries alerts only; reports go by e-mail.');
     }
+    // The figures' format, as the e-mail reads it from the same row.
+    const details = n.details as Partial<AlertDetails> & { currency_symbol?: string };
     try {
       const { ts } = await postSlackAlert({
         ctx,
@@ -29,6 +32,8 @@ export const slackSender: ChannelSender = {
             dollar_impact: n.dollar_impact,
             currency: n.currency,
             app_url: n.app_url,
+            ...(details.format ? { format: details.format } : {}),
+            ...(details.currency_symbol ? { currency_symbol: details.currency_symbol } : {}),
           },
         },
       });
