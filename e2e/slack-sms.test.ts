@@ -23,6 +23,7 @@ interface Block {
   type: string;
   text?: { text: string };
   fields?: Array<{ text: string }>;
+  image_url?: string;
   elements?: Array<{ action_id?: string; value?: string; url?: string; text?: string | { text: string } }>;
 }
 
@@ -192,6 +193,13 @@ describe('Slack and SMS alerts', () => {
         SLACK_ACTION_IDS.open,
       ]);
       expect(open.url).toBe(`${server.url}/groups/${groupId}`);
+      // The e-mail's chart, as an image Slack fetches from the product's public address without a session.
+      const image = blocksOf(message).find((b) => b.type === 'image');
+      expect(image?.image_url).toMatch(new RegExp(`^${server.url}/v1/notifications/charts/`));
+      const png = await fetch(image!.image_url!);
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect((await png.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
       // The SMS: one short line naming the same group, with its link.
       const sms = alertSms().find((m) => m.body.endsWith(`/groups/${groupId}`))!;

@@ -107,6 +107,9 @@ export const NotificationPreviewSchema = z
 export type NotificationPreview = z.infer<typeof NotificationPreviewSchema>;
 
 export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(400) });
+export const AlertChartParamsSchema = z.object({
+  token: z.string().regex(/^\d{1,18}\.\d{1,18}\.[A-Za-z0-9_-]{43}$/, 'must be a chart link'),
+});
 
 export const notificationsRoutes = {
   getNotificationSettings: defineRoute({
@@ -165,6 +168,15 @@ export const notificationsRoutes = {
     tags: ['notifications'],
     query: NotificationPreviewQuerySchema,
     response: NotificationPreviewSchema,
+  }),
+  alertChart: defineRoute({
+    method: 'GET',
+    path: '/v1/notifications/charts/:token',
+    access: 'public',
+    summary:
+      "An alert's chart as a PNG, for Slack's image block (which fetches it without a session); the signed link names the alert",
+    tags: ['notifications'],
+    params: AlertChartParamsSchema,
   }),
   unsubscribePage: defineRoute({
     method: 'GET',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
 import {
+  alertChartPng,
   describeUnsubscribe,
   getNotificationSettings,
   listSnoozes,
@@ -45,6 +46,11 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       },
     }),
   );
+  addRoute(app, routes.alertChart, async ({ ctx, input, reply }) => {
+    const png = await alertChartPng({ ctx, input: { secret: app.sessionSecret, token: input.params.token } });
+    // An alert's chart never changes: Slack and mail proxies may keep it.
+    return reply.type('image/png').header('cache-control', 'public, max-age=604800, immutable').send(png);
+  });
   // Opening the link only asks: scanners and previews follow links, and must not unsubscribe anyone.
   addRoute(app, routes.unsubscribePage, async ({ input, reply }) => {
     const { what } = describeUnsubscribe(app.sessionSecret, input.query.token);

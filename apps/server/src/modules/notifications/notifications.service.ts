@@ -10,7 +10,8 @@ import { formatDate, safeTimezone, type MetricFormat } from '@tidemark/format';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import type { ChartInput } from './chart';
+import { chartPng, type ChartInput } from './chart';
+import { readChartToken } from './chart-token';
 import {
   channelSender,
   NOTIFICATION_CHANNELS,
@@ -791,6 +792,25 @@ export function describeUnsubscribe(secret: string, token: string): { what: stri
   return {
     what: `${TYPE_NAMES[claim.type]} ${claim.channel === 'email' ? 'e-mails' : `messages by ${claim.channel}`}`,
   };
+}
+
+/**
+ * An alert's chart as a PNG, for the chart link in its Slack message (Slack fetches image blocks without a
+ * session). The signed token names the outbox row; anything else, or a row without a chart, is not found.
+ */
+export async function alertChartPng({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { secret: string; token: string };
+}): Promise<Buffer> {
+  const claim = readChartToken(input.secret, input.token);
+  const row = claim ? await repo.findOutbox(ctx.db, claim.tenantId, claim.notificationId) : undefined;
+  const details = row?.content.details;
+  if (details?.type !== 'alert' || !details.chart)
+    throw new AppError('not_found', 'It looks like there is no chart here.');
+  return chartPng(details.chart);
 }
 
 /**

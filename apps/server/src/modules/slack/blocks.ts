@@ -31,6 +31,8 @@ export interface SlackAlert {
    */
   format?: MetricFormat;
   currency_symbol?: string;
+  /** The alert's chart (a public, signed PNG link), shown under the figures. */
+  chart_url?: string;
 }
 
 /** The item's state as the message shows it after someone acted on it. */
@@ -111,6 +113,13 @@ export function alertBlocks(alert: SlackAlert, state: SlackAlertState = OPEN_STA
     });
   }
   if (fields.length) blocks.push({ type: 'section', fields });
+  if (alert.chart_url) {
+    blocks.push({
+      type: 'image',
+      image_url: alert.chart_url,
+      alt_text: clip(`Chart: ${alert.title || 'Tidemark alert'}`, 2000),
+    });
+  }
   const status = stateLine(state);
   if (status) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(status) }] });
   blocks.push({ type: 'actions', block_id: 'actions', elements: buttons(alert, state) });

@@ -1,5 +1,7 @@
 import { isSlackReachable, postSlackAlert, SlackDeliveryError } from '../../slack';
+import { sessionSecret } from '../../../db/seed';
 import { PermanentSendError, registerChannelSender, type ChannelSender } from '../channel';
+import { chartToken } from '../chart-token';
 import type { AlertDetails } from '../content';
 
 /**
@@ -16,6 +18,10 @@ export const slackSender: ChannelSender = {
     }
     // The figures' format, as the e-mail reads it from the same row.
     const details = n.details as Partial<AlertDetails> & { currency_symbol?: string };
+    // The e-mail's chart, as an image block Slack fetches from our public address.
+    const chartUrl = details.chart
+      ? `${ctx.config.publicUrl}/v1/notifications/charts/${chartToken(await sessionSecret(ctx.db, ctx.config.sessionSecret), { tenantId: n.tenant_id, notificationId: n.id })}`
+      : null;
     try {
       const { ts } = await postSlackAlert({
         ctx,
@@ -34,6 +40,7 @@ export const slackSender: ChannelSender = {
             app_url: n.app_url,
             ...(details.format ? { format: details.format } : {}),
             ...(details.currency_symbol ? { currency_symbol: details.currency_symbol } : {}),
+            ...(chartUrl ? { chart_url: chartUrl } : {}),
           },
         },
       });
