@@ -454,7 +454,13 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await screenshot(empty, 'settings-events-demo-mode');
       await empty.goto('/preferences?tab=notifications');
       await empty.getByText(/exit demo mode to change them/).waitFor();
+      // Noise control reads the visitor's own settings for the demo store, read-only like the rest.
+      await empty.getByText('No active snoozes').waitFor();
+      expect(await empty.getByRole('switch', { name: 'Hold alerts during quiet hours' }).isDisabled()).toBe(
+        true,
+      );
       await screenshot(empty, 'settings-alerts-demo-mode');
+      await noiseShot(empty, 'settings-noise-demo-mode');
     },
     FLOW_MS,
   );

@@ -1,8 +1,4 @@
-import {
-  routes,
-  type NotificationSettings,
-  type UpdateNotificationSettingsBody,
-} from '@tidemark/contract';
+import { routes, type NotificationSettings, type UpdateNotificationSettingsBody } from '@tidemark/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { tenantQuery, useTenantScope, type TenantScope } from '@/session';

@@ -23,7 +23,8 @@ export function useRemoveSnooze() {
   const client = useQueryClient();
   const { queryKey } = snoozesQueryOptions(scope);
   return useMutation({
-    mutationFn: (id: string) => apiRequest(routes.deleteSnooze, { params: { id }, query: tenantQuery(scope) }),
+    mutationFn: (id: string) =>
+      apiRequest(routes.deleteSnooze, { params: { id }, query: tenantQuery(scope) }),
     onSuccess: (_answer, id) => {
       client.setQueryData<Snooze[]>(queryKey, (old) => old?.filter((s) => s.id !== id));
       return client.invalidateQueries({ queryKey });

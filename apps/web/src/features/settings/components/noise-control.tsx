@@ -74,7 +74,13 @@ export interface NoiseControlPanelProps {
   readOnly: boolean;
 }
 
-export function NoiseControlPanel({ settings, snoozes, filters, timeZone, readOnly }: NoiseControlPanelProps) {
+export function NoiseControlPanel({
+  settings,
+  snoozes,
+  filters,
+  timeZone,
+  readOnly,
+}: NoiseControlPanelProps) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateNotificationSettings();
   const snack = (message: string, variant: 'success' | 'error') =>
