@@ -153,7 +153,7 @@ export const NOTIFICATIONS_COPY = {
     scope: {
       heading: 'Alert scope',
       intro:
-        "Alert me only about insights for one saved global filter's value. Website and provider event alerts are always sent.",
+        "Alert me only about insights for one saved global filter's value. Event alerts, from your website and providers, are not narrowed by it.",
       label: 'Alert me about',
       everything: 'Everything',
       option: (name: string, dimension: string, value: string) => `${name} (${dimension}: ${value})`,
