@@ -3,7 +3,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, signInByMagicLink, useProduct, type RunningServer } from './support/harness';
+import {
+  apiSession,
+  newContext,
+  repoRoot,
+  screenshot,
+  signInByMagicLink,
+  useProduct,
+  type RunningServer,
+} from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -38,6 +46,35 @@ async function signIn(page: Page, server: RunningServer, email: string) {
 }
 
 const checked = (page: Page, name: string) => page.getByRole('switch', { name }).isChecked();
+
+/** The Noise control card alone, for a screenshot a person can read. */
+async function noiseShot(page: Page, name: string) {
+  const card = page.locator('.MuiPaper-root', { has: page.getByRole('heading', { name: 'Noise control' }) });
+  await card.scrollIntoViewIfNeeded();
+  // Snackbars slide away before the picture.
+  await page.waitForTimeout(2500);
+  await card.screenshot({ path: path.join(repoRoot, 'artifacts', 'screenshots', `${name}.png`) });
+}
+
+/** A product call with a signed-in session, as a script would make it. */
+async function call<T>(
+  server: RunningServer,
+  session: { cookie: string; csrf: string },
+  pathAndQuery: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const res = await fetch(`${server.url}${pathAndQuery}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      cookie: session.cookie,
+      'x-csrf-token': session.csrf,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
 
 /** Preferences: each personal tab changed in the browser and kept after a reload. */
 /** Each flow signs in, saves and reloads several times: on a busy machine that outlasts the default. */
@@ -119,6 +156,113 @@ describe('settings: profile, my metrics, notifications and events', () => {
         })
         .toBe(true);
       await screenshot(page, 'settings-alerts-saved');
+
+      // Noise control in a workspace with no saved filter and nothing snoozed: quiet hours only.
+      await page.getByText('No active snoozes').waitFor();
+      expect(await page.getByRole('combobox', { name: 'Alert me about' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      await page.getByRole('switch', { name: 'Hold alerts during quiet hours' }).click();
+      await page.getByText('Notification settings saved.').first().waitFor();
+      await page.getByLabel('Start').fill('23:00');
+      await page.getByLabel('End').fill('06:30');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
+      await noiseShot(page, 'settings-noise-empty-workspace');
+      await page.reload();
+      await page.getByRole('switch', { name: 'Hold alerts during quiet hours' }).waitFor();
+      expect(await checked(page, 'Hold alerts during quiet hours')).toBe(true);
+      expect(await page.getByLabel('Start').inputValue()).toBe('23:00');
+      expect(await page.getByLabel('End').inputValue()).toBe('06:30');
+    },
+    FLOW_MS,
+  );
+
+  it(
+    'keeps quiet hours and the alert scope in the demo workspace, and lists and removes its snoozes',
+    async () => {
+      // What the demo owner saved and snoozed, through the product's own calls.
+      const session = await apiSession(product.server, DEMO_OWNER);
+      let dimension: { id: number; name: string; display_name: string } | undefined;
+      let values: string[] = [];
+      for (let i = 0; i < 240 && values.length === 0; i++) {
+        const dims = await call<{ data?: Array<{ id: number; name: string; display_name: string }> }>(
+          product.server,
+          session,
+          '/v1/metrics_hub/dimensions',
+        );
+        dimension = dims.data?.find((d) => d.display_name === 'Country');
+        if (dimension) {
+          values = (
+            await call<{ data: string[] }>(
+              product.server,
+              session,
+              `/v1/metrics_hub/dimensions/${dimension.id}/values`,
+            )
+          ).data;
+        }
+        if (values.length === 0) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(values.length).toBeGreaterThan(0);
+      const created = await call<{ data: { id: number } }>(product.server, session, '/v1/feed/filters', {
+        method: 'POST',
+        body: {
+          dimension_id: dimension!.id,
+          dimension_name: dimension!.name,
+          dimension_value: values[0],
+          display_name: `Only ${values[0]}`,
+        },
+      });
+      const metrics = await call<{ rows: Array<{ kpi_id: string; kpi_display_name: string }> }>(
+        product.server,
+        session,
+        '/v1/metrics_hub/metrics',
+      );
+      const metric = metrics.rows[0]!;
+      await call(product.server, session, '/v1/notifications/snoozes', {
+        method: 'POST',
+        body: { target_type: 'metric', target_id: metric.kpi_id, duration: '1d' },
+      });
+
+      const page = await (await newContext(product.browser, product.server.url)).newPage();
+      await signIn(page, product.server, DEMO_OWNER);
+      await page.goto('/preferences?tab=notifications');
+      const snoozes = page.getByRole('list', { name: 'Active snoozes' });
+      await snoozes.waitFor({ timeout: 60_000 });
+      await snoozes.getByRole('link', { name: metric.kpi_display_name }).waitFor();
+
+      await page.getByRole('switch', { name: 'Hold alerts during quiet hours' }).click();
+      await page.getByText('Notification settings saved.').first().waitFor();
+      await page.getByLabel('End').fill('08:00');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
+      const scope = page.getByRole('combobox', { name: 'Alert me about' });
+      await scope.click();
+      await page.getByRole('option', { name: new RegExp(`^Only ${values[0]} `) }).click();
+      await expect.poll(() => scope.innerText()).toContain(`Only ${values[0]}`);
+      await noiseShot(page, 'settings-noise-demo-workspace');
+
+      await page.reload();
+      await scope.waitFor({ timeout: 60_000 });
+      await expect.poll(() => scope.innerText(), { timeout: 30_000 }).toContain(`Only ${values[0]}`);
+      expect(await checked(page, 'Hold alerts during quiet hours')).toBe(true);
+      expect(await page.getByLabel('Start').inputValue()).toBe('22:00');
+      expect(await page.getByLabel('End').inputValue()).toBe('08:00');
+      const [row] = await sql<{ quiet_hours_active: boolean; quiet_end: string; scope_filter_id: string }>(
+        product.server,
+        `select quiet_hours_active, quiet_end, scope_filter_id::text from notification_settings s
+          join users u using (user_id) where u.email = $1`,
+        [DEMO_OWNER],
+      );
+      expect(row).toEqual({
+        quiet_hours_active: true,
+        quiet_end: '08:00',
+        scope_filter_id: String(created.data.id),
+      });
+
+      await page.getByRole('button', { name: `Remove the snooze on ${metric.kpi_display_name}` }).click();
+      await page.getByText('Snooze removed.').waitFor();
+      await page.getByText('No active snoozes').waitFor();
     },
     FLOW_MS,
   );
@@ -310,7 +454,13 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await screenshot(empty, 'settings-events-demo-mode');
       await empty.goto('/preferences?tab=notifications');
       await empty.getByText(/exit demo mode to change them/).waitFor();
+      // Noise control reads the visitor's own settings for the demo store, read-only like the rest.
+      await empty.getByText('No active snoozes').waitFor();
+      expect(await empty.getByRole('switch', { name: 'Hold alerts during quiet hours' }).isDisabled()).toBe(
+        true,
+      );
       await screenshot(empty, 'settings-alerts-demo-mode');
+      await noiseShot(empty, 'settings-noise-demo-mode');
     },
     FLOW_MS,
   );

@@ -58,6 +58,8 @@ export const SnoozeSchema = z
     id: z.string(),
     target_type: z.enum(SNOOZE_TARGETS),
     target_id: z.string(),
+    /** The insight or event group's title, or the metric's name; null once the item is gone. */
+    target_name: z.string().nullable(),
     until: z.string(),
   })
   .meta({ id: 'NotificationSnooze' });

@@ -167,27 +167,52 @@ export interface SnoozeRow {
   until: Date;
 }
 
-export async function activeSnoozes(
-  db: Queryable,
-  tenantId: number,
-  now: Date,
-  userId?: number,
-): Promise<SnoozeRow[]> {
+export async function activeSnoozes(db: Queryable, tenantId: number, now: Date): Promise<SnoozeRow[]> {
   return db.query<SnoozeRow>(
     `select snooze_id::text, user_id::int, target_type, target_id, until from notification_snoozes
-      where tenant_id = $1 and until > $2 and ($3::bigint is null or user_id = $3) order by until`,
-    [tenantId, now, userId ?? null],
+      where tenant_id = $1 and until > $2 order by until`,
+    [tenantId, now],
+  );
+}
+
+/** What a snooze silences, named for the person who set it: the group's title or the metric's name. */
+const SNOOZE_TARGET_NAME = `case s.target_type
+    when 'insight_group' then (select coalesce(g.title, g.draft->>'group_title') from insight_groups g
+                                where g.tenant_id = s.tenant_id and g.group_id = s.target_id::bigint)
+    when 'event_group' then (select e.title from event_groups e
+                              where e.tenant_id = s.tenant_id and e.event_group_id = s.target_id::bigint)
+    else (select m.kpi_display_name from metrics m where m.tenant_id = s.tenant_id and m.kpi_id = s.target_id::bigint)
+  end as target_name`;
+
+export interface NamedSnoozeRow extends SnoozeRow {
+  target_name: string | null;
+}
+
+/** One member's snoozes still running, soonest to end first, each with its target's name. */
+export async function memberSnoozes(
+  db: Queryable,
+  tenantId: number,
+  userId: number,
+  now: Date,
+): Promise<NamedSnoozeRow[]> {
+  return db.query<NamedSnoozeRow>(
+    `select s.snooze_id::text, s.user_id::int, s.target_type, s.target_id, s.until, ${SNOOZE_TARGET_NAME}
+       from notification_snoozes s
+      where s.tenant_id = $1 and s.user_id = $2 and s.until > $3 order by s.until, s.snooze_id`,
+    [tenantId, userId, now],
   );
 }
 
 export async function upsertSnooze(
   db: Queryable,
   input: { tenantId: number; userId: number; targetType: string; targetId: string; until: Date },
-): Promise<SnoozeRow> {
-  const [row] = await db.query<SnoozeRow>(
-    `insert into notification_snoozes (tenant_id, user_id, target_type, target_id, until) values ($1, $2, $3, $4, $5)
-     on conflict (tenant_id, user_id, target_type, target_id) do update set until = excluded.until, created_at = now()
-     returning snooze_id::text, user_id::int, target_type, target_id, until`,
+): Promise<NamedSnoozeRow> {
+  const [row] = await db.query<NamedSnoozeRow>(
+    `with s as (
+       insert into notification_snoozes (tenant_id, user_id, target_type, target_id, until) values ($1, $2, $3, $4, $5)
+       on conflict (tenant_id, user_id, target_type, target_id) do update set until = excluded.until, created_at = now()
+       returning tenant_id, snooze_id, user_id, target_type, target_id, until)
+     select s.snooze_id::text, s.user_id::int, s.target_type, s.target_id, s.until, ${SNOOZE_TARGET_NAME} from s`,
     [input.tenantId, input.userId, input.targetType, input.targetId, input.until],
   );
   return row!;

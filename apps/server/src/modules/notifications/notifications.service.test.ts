@@ -202,12 +202,57 @@ describe('notifications', () => {
         query: { tenant_id: String(tenantId) },
       });
       expect(list.json().snoozes).toHaveLength(1);
+      expect(list.json().snoozes[0]).toMatchObject({
+        target_type: 'insight_group',
+        target_id: id,
+        target_name: 'Orders spiked 4x',
+      });
       const gone = await t.app.inject({
         method: 'DELETE',
         url: `/v1/notifications/snoozes/${list.json().snoozes[0].id}`,
         headers: owner.headers,
       });
       expect(gone.statusCode).toBe(404);
+    });
+
+    it('names what each snooze silences, and says null once the item is gone', async () => {
+      // A workspace of its own: the other cases count this one's items.
+      const { owner, tenant } = await createWorkspace(t);
+      const tenantId = tenant.tenant_id;
+      const group = await insertGroup(t, tenantId, { severity: 'Low', title: 'Refunds doubled' });
+      await t.db.query("update insight_groups set title = 'Refunds doubled in Germany' where group_id = $1", [
+        group,
+      ]);
+      const [event] = await t.db.query<{ id: string }>(
+        `insert into event_groups (tenant_id, sequence_id, fingerprint, start_hour, type, sub_type, status, trigger,
+           ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
+           affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
+           figures)
+         values ($1, 7, 'js:test', now(), 'error', 'js', 'Active', 'new', now(), now(), 3, 'Medium',
+           'Checkout script errors', '', '', '', '', '{}', '{}', '{}', '{}', '{}', null, '{}', '[]', null, '{}')
+         returning event_group_id::text as id`,
+        [tenantId],
+      );
+      const snooze = (target_type: string, target_id: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/notifications/snoozes',
+          headers: owner.headers,
+          payload: { target_type, target_id, duration: '1w' },
+        });
+      const created = await snooze('insight_group', group);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data.target_name).toBe('Refunds doubled in Germany');
+      expect((await snooze('event_group', event!.id)).json().data.target_name).toBe('Checkout script errors');
+      await t.db.query('delete from insight_groups where group_id = $1', [group]);
+      const list = await t.app.inject({ url: '/v1/notifications/snoozes', headers: owner.headers });
+      const names = Object.fromEntries(
+        (list.json().snoozes as Array<{ target_id: string; target_name: string | null }>).map((s) => [
+          s.target_id,
+          s.target_name,
+        ]),
+      );
+      expect(names).toEqual({ [group]: null, [event!.id]: 'Checkout script errors' });
     });
 
     it('holds an alert during quiet hours until they end, in the workspace time zone', async () => {

@@ -668,15 +668,16 @@ export async function updateNotificationSettings({
   return getNotificationSettings({ ctx });
 }
 
-const toSnooze = (r: repo.SnoozeRow): Snooze => ({
+const toSnooze = (r: repo.NamedSnoozeRow): Snooze => ({
   id: r.snooze_id,
   target_type: r.target_type,
   target_id: r.target_id,
+  target_name: r.target_name,
   until: r.until.toISOString(),
 });
 
 export async function listSnoozes({ ctx }: { ctx: TenantContext }): Promise<{ snoozes: Snooze[] }> {
-  const rows = await repo.activeSnoozes(ctx.db, ctx.tenantId, new Date(), ctx.user.userId);
+  const rows = await repo.memberSnoozes(ctx.db, ctx.tenantId, ctx.user.userId, new Date());
   return { snoozes: rows.map(toSnooze) };
 }
 

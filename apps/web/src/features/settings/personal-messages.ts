@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_MESSAGES,
   PREFERENCE_MESSAGES,
   PROFILE_MESSAGES,
   PHONE_MESSAGES,
@@ -7,6 +8,7 @@ import {
   type ChannelName,
   type EventErrorType,
   type Sensitivity,
+  type Snooze,
   type WeekDay,
 } from '@tidemark/contract';
 
@@ -132,6 +134,52 @@ export const NOTIFICATIONS_COPY = {
     save: 'Save',
     saving: 'Saving…',
     discard: 'Discard',
+  },
+  noise: {
+    heading: 'Noise control',
+    intro: 'Hold alerts at night, narrow them to one part of your business, and see what you have snoozed.',
+    loadError: "We couldn't load your noise control settings.",
+    quiet: {
+      heading: 'Quiet hours',
+      toggle: 'Hold alerts during quiet hours',
+      start: 'Start',
+      end: 'End',
+      confirm: 'Confirm',
+      zone: (zone: string) =>
+        `Times are in the workspace's time zone, ${zone}. An end before the start runs past midnight.`,
+      held: 'Alerts that come up during quiet hours are held, then sent when quiet hours end. Daily alerts and summaries keep their own schedule.',
+      sameTime: 'Start and end must differ.',
+    },
+    scope: {
+      heading: 'Alert scope',
+      intro:
+        "Alert me only about insights for one saved global filter's value. Event alerts, from your website and providers, are not narrowed by it.",
+      label: 'Alert me about',
+      everything: 'Everything',
+      option: (name: string, dimension: string, value: string) => `${name} (${dimension}: ${value})`,
+      none: 'Save a global filter to narrow your alerts to one of its values.',
+      gone: 'The filter your alerts were narrowed to was deleted, so you get alerts about everything.',
+    },
+    snoozes: {
+      heading: 'Active snoozes',
+      intro: 'Items and metrics you paused alerts about, for an hour, a day or a week.',
+      listLabel: 'Active snoozes',
+      empty: 'No active snoozes',
+      kinds: {
+        insight_group: 'Insight group',
+        event_group: 'Event group',
+        metric: 'Metric',
+      } satisfies Record<Snooze['target_type'], string>,
+      gone: (id: string) => `#${id}, no longer in this workspace`,
+      until: (when: string) => `Until ${when}`,
+      remove: 'Remove',
+      removeLabel: (name: string) => `Remove the snooze on ${name}`,
+      removed: NOTIFICATION_MESSAGES.snoozeRemoved,
+      removeFailed: "We couldn't remove the snooze. Please try again.",
+    },
+    saved: NOTIFICATION_MESSAGES.settingsSaved,
+    saveFailed: "We couldn't save your notification settings, so they are back as they were.",
+    reverted: 'Your settings are back as they were.',
   },
   schedule: {
     dailyHeading: 'Daily alerts',

@@ -94,6 +94,16 @@ function serve(extra: Record<string, MockHandler> = {}) {
         preference_value: PREFERENCE_DEFAULTS.NOTIFICATION_SCHEDULE_PREFERENCE,
       },
     },
+    // Noise control (its own cases are in noise-control.test.tsx).
+    'GET /v1/notifications/settings': {
+      body: {
+        quiet_hours: { is_active: false, start: '22:00', end: '07:00' },
+        scope_filter_id: null,
+        channels: [],
+      },
+    },
+    'GET /v1/notifications/snoozes': { body: { snoozes: [] } },
+    'GET /v1/feed/filters': { body: { data: [] } },
     'GET /v1/notifications/preview': (req) => {
       // Two stored items: a High one of $900 and a Low one of $40.
       const min = Number(req.url.searchParams.get('monetary_impact_threshold') ?? 0);

@@ -17,6 +17,7 @@ import { useSubscriptions } from '../api/subscriptions';
 import { useTenantTimeZone } from '../api/tenant-time-zone';
 import { NOTIFICATIONS_COPY as copy, SETTINGS_SNACK_MS } from '../personal-messages';
 import { AlertsPanel } from './alerts-panel';
+import { NoiseControl } from './noise-control';
 import { SchedulePanel } from './schedule-panel';
 
 export const NOTIFICATION_SUB_TABS = ['event-alerts', 'schedule'] as const;
@@ -105,7 +106,7 @@ function Alerts() {
       />
     );
   return (
-    <Stack spacing={2}>
+    <Stack spacing={3}>
       {isDemo ? <Alert severity="info">{copy.demo}</Alert> : null}
       <AlertsPanel
         subscriptions={subscriptions.data}
@@ -113,6 +114,7 @@ function Alerts() {
         profile={profile.data}
         readOnly={isDemo}
       />
+      <NoiseControl readOnly={isDemo} />
     </Stack>
   );
 }
