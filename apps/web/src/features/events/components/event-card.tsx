@@ -1,4 +1,3 @@
-import LinkIcon from '@mui/icons-material/Link';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
 import { useState } from 'react';
+import { NoticeChip } from '@/components/notice-chip';
 import { EVENTS_COPY } from '../messages';
 import {
   MAX_COMPONENTS,
@@ -101,20 +101,7 @@ export function EventCard({ group, onOpen, now: fixedNow }: EventCardProps) {
               ))}
               {/* Issue 12: the provider outage this group is likely related to; its detail links to it. */}
               {group.related_outages?.slice(0, 1).map((l) => (
-                <Chip
-                  key={`o-${l.id}`}
-                  size="small"
-                  variant="outlined"
-                  icon={<LinkIcon />}
-                  label={l.label}
-                  data-testid="card-related-outage"
-                  // Body text on the warning outline: orange text is under 4.5:1 on white.
-                  sx={{
-                    color: 'text.primary',
-                    borderColor: 'warning.main',
-                    '& .MuiChip-icon': { color: 'warning.dark' },
-                  }}
-                />
+                <NoticeChip key={l.id} label={l.label} testId="card-related-outage" />
               ))}
             </Stack>
           </Stack>

@@ -13,10 +13,18 @@ export interface DeleteFilterDialogProps {
   deleting: boolean;
   onCancel: () => void;
   onConfirm: (filter: GlobalFilter) => void;
+  /** After the dialog has gone and focus has been handed back. */
+  onClosed?: () => void;
 }
 
 /** The confirmation before a delete; it shows progress and cannot be dismissed mid-way. */
-export function DeleteFilterDialog({ filter, deleting, onCancel, onConfirm }: DeleteFilterDialogProps) {
+export function DeleteFilterDialog({
+  filter,
+  deleting,
+  onCancel,
+  onConfirm,
+  onClosed,
+}: DeleteFilterDialogProps) {
   return (
     <Dialog
       open={filter !== null}
@@ -24,6 +32,8 @@ export function DeleteFilterDialog({ filter, deleting, onCancel, onConfirm }: De
       aria-labelledby="delete-filter-title"
       maxWidth="xs"
       fullWidth
+      // Focus goes back to the Delete button as the dialog unmounts; run after that.
+      slotProps={{ transition: { onExited: () => setTimeout(() => onClosed?.(), 0) } }}
     >
       <DialogTitle id="delete-filter-title">{FILTERS_COPY.deleteTitle}</DialogTitle>
       <DialogContent>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GlobalFilter } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useAppliedFilter } from '@/session';
 import { useCreateGlobalFilter } from '../api/create-global-filter';
@@ -39,6 +39,14 @@ export function GlobalFilterDrawer({ open, onClose, canCreate }: GlobalFilterDra
   const create = useCreateGlobalFilter();
   const remove = useDeleteGlobalFilter(applied);
   const [confirming, setConfirming] = useState<GlobalFilter | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A deleted filter's Delete button is gone: focus would fall to the page, out of the drawer (where Escape
+  // and Tab no longer reach it). It lands on the drawer's title instead.
+  const keepFocusInside = () => {
+    const active = document.activeElement;
+    const paper = titleRef.current?.closest('.MuiDrawer-paper');
+    if (paper && !(active && active.isConnected && paper.contains(active))) titleRef.current?.focus();
+  };
   const { enqueueSnackbar } = useSnackbar();
 
   // A 401 has already sent the user to /login; anything else gets the spec's one failure message.
@@ -59,7 +67,14 @@ export function GlobalFilterDrawer({ open, onClose, canCreate }: GlobalFilterDra
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: 3, pt: 2.5, pb: 1 }}>
-        <Typography id="global-filter-title" variant="h4" component="h2" sx={{ flex: 1 }}>
+        <Typography
+          id="global-filter-title"
+          ref={titleRef}
+          tabIndex={-1}
+          variant="h4"
+          component="h2"
+          sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+        >
           {FILTERS_COPY.drawerTitle}
         </Typography>
         <IconButton aria-label={FILTERS_COPY.close} onClick={onClose} edge="end">
@@ -124,6 +139,7 @@ export function GlobalFilterDrawer({ open, onClose, canCreate }: GlobalFilterDra
         filter={confirming}
         deleting={remove.isPending}
         onCancel={() => setConfirming(null)}
+        onClosed={keepFocusInside}
         onConfirm={(filter) =>
           remove.mutate(filter.id, {
             onSuccess: () => {

@@ -238,6 +238,10 @@ describe('global filter', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Delete this global filter?' })).toBeNull(),
     );
+    // The deleted filter's button is gone: focus stays inside the drawer, so Escape still closes it.
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Global filter' })).toBeNull());
     const sent = calls.find((c) => c.method === 'DELETE')!;
     expect(sent.url.pathname).toBe('/v1/feed/filters/3');
     // The applied filter travels with the call, so the server can refuse it too.

@@ -1,5 +1,4 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import LinkIcon from '@mui/icons-material/Link';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { alpha } from '@mui/material/styles';
@@ -21,6 +20,7 @@ import { overlayState } from '@/lib/overlay';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { NoticeChip } from '@/components/notice-chip';
 import { useGroup } from '../api/get-group';
 import { useGroupMetrics, type GroupMetric } from '../api/get-group-metrics';
 import { useInsightsScope } from '../api/scope';
@@ -179,20 +179,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
         ))}
         {/* Issue 12: the provider outage this move is likely related to; the group page links to it. */}
         {group.related_outages?.slice(0, 1).map((l) => (
-          <Chip
-            key={`outage-${l.id}`}
-            size="small"
-            variant="outlined"
-            icon={<LinkIcon />}
-            label={l.label}
-            data-testid="card-related-outage"
-            // Body text on the warning outline: orange text is under 4.5:1 on white.
-            sx={{
-              color: 'text.primary',
-              borderColor: 'warning.main',
-              '& .MuiChip-icon': { color: 'warning.dark' },
-            }}
-          />
+          <NoticeChip key={l.id} label={l.label} testId="card-related-outage" />
         ))}
       </Stack>
       <Divider />
