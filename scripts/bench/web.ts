@@ -185,6 +185,26 @@ async function lighthouseOnce(url: string, cookie: string): Promise<number> {
         audits.map((a) => `${a} ${lhr.audits[a]?.displayValue ?? '—'}`).join(', ') +
         ')',
     );
+    // Where the blocking time goes: the longest main-thread tasks and the scripts that cost the most.
+    type Item = Record<string, unknown>;
+    const items = (id: string) =>
+      ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+    const shortUrl = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
+    const tasks = items('long-tasks').slice(0, 5);
+    if (tasks.length)
+      console.log(
+        `  long tasks: ${tasks.map((t) => `${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms (${shortUrl(t.url)})`).join('; ')}`,
+      );
+    const scripts = items('bootup-time').slice(0, 4);
+    if (scripts.length)
+      console.log(
+        `  script time: ${scripts.map((b) => `${shortUrl(b.url)} ${Math.round(Number(b.total))} ms (run ${Math.round(Number(b.scripting))} ms)`).join('; ')}`,
+      );
+    const work = items('mainthread-work-breakdown').slice(0, 4);
+    if (work.length)
+      console.log(
+        `  main thread: ${work.map((w) => `${String(w.groupLabel ?? w.group)} ${Math.round(Number(w.duration))} ms`).join('; ')}`,
+      );
     return score;
   } finally {
     chrome.kill();
