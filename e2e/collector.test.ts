@@ -159,7 +159,8 @@ describe('the collector on a merchant page', () => {
       ]),
     );
     expect(rows).toHaveLength(7);
-    expect(beacons).toEqual([202]);
+    // The rows can be stored before Playwright reports the beacon's answer: wait for it.
+    await expect.poll(() => beacons).toEqual([202]);
     const js = rows.find((r) => r.sub_type === 'js')!;
     expect(js.message).toMatch(/total/);
     const network = rows.filter((r) => r.sub_type === 'network').map((r) => r.detail);
