@@ -27,11 +27,23 @@ describe('the weekly report', () => {
     await cards.first().waitFor({ timeout: 60_000 });
     // The previous week: a Sunday to the Saturday after it.
     const label = page.getByTestId('report-range');
-    const from = new Date((await label.getAttribute('data-start')) ?? '');
-    const to = new Date((await label.getAttribute('data-end')) ?? '');
+    // Both ends read at once: the range is first drawn in UTC, then again in the store's time zone once the
+    // workspace's settings arrive, and two separate reads could straddle that.
+    const readRange = () =>
+      label.evaluate((el): [string, string] => [
+        el.getAttribute('data-start') ?? '',
+        el.getAttribute('data-end') ?? '',
+      ]);
     // The demo store's time zone: its Sunday is the one this start falls on there, a week before the end.
-    expect(to.getTime() - from.getTime()).toBeGreaterThanOrEqual(7 * 86_400_000 - 3_600_000);
-    expect(to.getTime() - from.getTime()).toBeLessThanOrEqual(7 * 86_400_000 + 3_600_000);
+    await expect
+      .poll(async () => {
+        const [start, end] = await readRange();
+        return Math.abs(Date.parse(end) - Date.parse(start) - 7 * 86_400_000) <= 3_600_000;
+      })
+      .toBe(true);
+    const [start, end] = await readRange();
+    const from = new Date(start);
+    const to = new Date(end);
     expect(to.getTime()).toBeLessThanOrEqual(Date.now());
     expect(Date.now() - to.getTime()).toBeLessThan(7 * 86_400_000);
     await view(page, 'reports-week');
