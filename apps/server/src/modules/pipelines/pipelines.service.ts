@@ -28,8 +28,14 @@ type Ctx = BaseContext & { tenantId: number };
 
 /** Asks for the workspace's insights to be brought up to date; one run waits behind a running one at most. */
 /** Whether the workspace has anything for its pipelines to do (new series, an edited metric, a failure). */
-export async function pipelinesOwed(ctx: BaseContext, tenantId: number): Promise<boolean> {
-  return repo.tenantNeedsRun(ctx.db, tenantId);
+export async function pipelinesOwed({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { tenantId: number };
+}): Promise<boolean> {
+  return repo.tenantNeedsRun(ctx.db, input.tenantId);
 }
 
 export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {

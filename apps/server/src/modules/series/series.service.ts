@@ -79,7 +79,7 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
   if (await ctx.jobs.isQueued(SERIES_JOB, seriesKeyOf(ctx.tenantId))) return;
   // The pipelines take it from here: they move the connections' insight_generation stage. A run that
   // found nothing new still asks when an earlier run left the pipelines owed (see above).
-  if (touchedConnections.size || (await pipelinesOwed(ctx, ctx.tenantId)))
+  if (touchedConnections.size || (await pipelinesOwed({ ctx, input: { tenantId: ctx.tenantId } })))
     await requestPipelineRun(ctx, ctx.tenantId);
 }
 
