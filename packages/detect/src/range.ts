@@ -78,9 +78,63 @@ export function defaultPeriods(grain: Grain, length: number): number[] {
 const MIN_POINTS: Record<Grain, number> = { h: 24, d: 7, w: 8, m: 6 };
 // Residuals of the rough pass beyond this many robust sigmas are left out of the full fit.
 const OUTLIER_Z = 4;
+// A short run of residuals each beyond RUN_Z on one side, together worth OUTLIER_Z, is left out too.
+const RUN_Z = 2.5;
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
 const MAX_ZERO_SHARE = 0.05;
 const MAX = Number.MAX_VALUE;
+
+/**
+ * A two-day outage is a run of buckets each a little beyond the noise, none alone an outlier. Left in,
+ * the break search takes it for a new level and the trend follows it down, so the dip is fitted rather
+ * than flagged. A run no longer than the smoothest trend window (an excursion, not a level) whose
+ * combined size (Stouffer) reaches OUTLIER_Z is left out of the fit like a single outlier. Runs are
+ * measured with the outliers already out in them, so the long flank of a real level shift stays in.
+ */
+function dropExcursions(
+  r: Float64Array,
+  scale: Float64Array,
+  valid: Uint8Array,
+  keep: Uint8Array,
+  maxRun: number,
+): void {
+  const n = r.length;
+  const u = (i: number): number => (valid[i] ? r[i]! / scale[i]! : 0);
+  // Mean residual on the run's side over up to maxRun valid buckets from `from`, stepping by `step`.
+  const flank = (from: number, step: number, side: number): number => {
+    let sum = 0;
+    let k = 0;
+    for (let i = from; i >= 0 && i < n && k < maxRun; i += step) {
+      if (!valid[i]) continue;
+      sum += side * u(i);
+      k++;
+    }
+    return k > 0 ? sum / k : 0;
+  };
+  let i = 0;
+  while (i < n) {
+    const side = Math.sign(u(i));
+    if (!(Math.abs(u(i)) > RUN_Z)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let sum = Math.abs(u(i));
+    while (j < n && side * u(j) > RUN_Z) sum += side * u(j++);
+    const k = j - i;
+    // Around a real level shift the residuals lean to one side for half a period, broken into runs by the
+    // season: an excursion's neighbours are back within the noise.
+    if (
+      k >= 2 &&
+      k <= maxRun &&
+      sum / Math.sqrt(k) >= OUTLIER_Z &&
+      flank(i - 1, -1, side) < 1 &&
+      flank(j, 1, side) < 1
+    )
+      keep.fill(0, i, j);
+    i = j;
+  }
+}
 
 function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']): Uint8Array {
   const mask = new Uint8Array(series.timestamps.length);
@@ -229,6 +283,7 @@ export function fitExpectedRange(
   const rough = levelScale(r, f, valid, NaN, false, tmp, bin);
   fillScale(rough, f, noiseFloor, tmp, null);
   for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= OUTLIER_Z * tmp[i]! ? 1 : 0;
+  dropExcursions(r, tmp, valid, keep, TREND_HALF_WINDOWS[grain][0]!);
 
   // Full pass. Breaks and the trend's smoothness first, against the rough phase means ...
   fillTrendPrefix(xm, seasonal, keep, zs, tp);

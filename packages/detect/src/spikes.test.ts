@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitExpectedRange } from './range';
+import { fitExpectedRange, type ExpectedRange } from './range';
+import type { InputPoint } from './series';
 import { detectSpikes, scoreSeverity } from './spikes';
 import { hourlySeries } from './testing';
 
@@ -45,4 +46,75 @@ describe('detectSpikes', () => {
       expect(scoreSeverity(evidence, lift, buckets, weight).severity).toBe(expected);
     },
   );
+});
+
+/** A seeded Poisson draw (Knuth), so the low-count series below never changes. */
+function poissonSeries(days: number, mean: (day: number) => number, seed: number): InputPoint[] {
+  let x = seed >>> 0 || 1;
+  const uniform = (): number => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+  return Array.from({ length: days }, (_, d) => {
+    const limit = Math.exp(-mean(d));
+    let k = 0;
+    for (let p = uniform(); p > limit; p *= uniform()) k++;
+    return { timestamp: Date.UTC(2025, 0, 1) + d * 86_400_000, value: k };
+  });
+}
+
+describe('a two-day drop of a low-volume series', () => {
+  // About 30 orders a day with a weekly shape; on days 300 and 301 a payment method fails: 11 and 12 orders.
+  const weekly = [1, 1.05, 1.1, 1.05, 1, 0.9, 0.9];
+  const usual = (d: number) => 30 * weekly[d % 7]!;
+  const withDrop = (seed: number) => {
+    const points = poissonSeries(400, usual, seed);
+    points[300]!.value = 11;
+    points[301]!.value = 12;
+    return fitExpectedRange(points, { grain: 'd' });
+  };
+
+  it.each([8, 11])(
+    'is left out of the fit, so the expected value stays at the usual level (seed %d)',
+    (seed) => {
+      const r = withDrop(seed);
+      for (const d of [300, 301]) {
+        expect(r.yhat[d]! / usual(d)).toBeGreaterThan(0.9);
+        expect(r.score[d]!).toBeLessThan(-r.z);
+      }
+    },
+  );
+
+  it.each([8, 11])('is raised as one incident though neither day alone would be (seed %d)', (seed) => {
+    const r = withDrop(seed);
+    expect(Math.min(Math.abs(r.score[300]!), Math.abs(r.score[301]!))).toBeLessThan(r.z + 2.5);
+    const drops = detectSpikes(r).filter((s) => s.direction === 'down');
+    expect(drops.map((s) => [s.startIndex, s.endIndex])).toEqual([[300, 301]]);
+    expect(drops[0]!.lift).toBeLessThan(-0.5);
+  });
+
+  it('earns no run credit on hourly series, whose neighbouring buckets share their noise', () => {
+    const n = 24 * 28;
+    const score = new Float64Array(n);
+    score[400] = -3.3;
+    score[401] = -3.3;
+    const flat = new Float64Array(n).fill(100);
+    const range = (grain: 'h' | 'd') =>
+      ({
+        status: 'ok',
+        grain,
+        z: 2.5,
+        periods: [grain === 'h' ? 24 : 7],
+        timestamps: Array.from({ length: n }, (_, i) => i * 3_600_000),
+        y: flat.map((v, i) => (score[i]! < 0 ? 40 : v)),
+        yhat: flat,
+        lower: flat.map((v) => v - 25),
+        upper: flat.map((v) => v + 25),
+        score,
+      }) as unknown as ExpectedRange;
+    expect(detectSpikes(range('h'))).toEqual([]);
+    expect(detectSpikes(range('d'))).toHaveLength(1);
+  });
 });

@@ -13,8 +13,10 @@ export interface MetricWeight {
 }
 
 export interface SpikeOptions extends MetricWeight {
-  /** Evidence (peak z, or mean z × √min(k,3) over a run of k) an incident needs; default band z + 2.5. */
+  /** Evidence (peak z, or mean z × √min(k,3) over a run of k) a one-bucket incident needs; default band z + 2.5. */
   incidentZ?: number;
+  /** Evidence an incident of two or more buckets outside the band needs (days, weeks, months); default band z + 1.5. */
+  runZ?: number;
   /** Smallest relative deviation worth an insight (|lift|), default 0.05 = 5%. */
   minLift?: number;
   /** Buckets after an incident during which a new one in the same direction extends it. */
@@ -81,6 +83,10 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
   const { score, y, yhat, lower, upper, timestamps } = range;
   const n = score.length;
   const incidentZ = options.incidentZ ?? range.z + 2.5;
+  // Two neighbouring days outside the band on one side are far rarer by chance than one is: a two-day
+  // outage at 3 sigmas a day is as sure as one day at 5. Neighbouring hours share their noise (a slow
+  // afternoon), so hourly runs get no such credit.
+  const runZ = range.grain === 'h' ? incidentZ : Math.min(incidentZ, options.runZ ?? range.z + 1.5);
   const minLift = options.minLift ?? 0.05;
   const cooldown = options.cooldown ?? DEFAULT_COOLDOWN[range.grain];
   const mean = options.aggregation === 'mean';
@@ -132,7 +138,7 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
 
   function pushIncident(r: Run): void {
     const evidence = runEvidence(r);
-    if (Math.abs(evidence) < incidentZ) return;
+    if (Math.abs(evidence) < (r.count >= 2 ? runZ : incidentZ)) return;
     let current = 0;
     let expected = 0;
     let lo = 0;

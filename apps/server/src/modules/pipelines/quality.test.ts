@@ -20,7 +20,7 @@ interface StoredInsight {
 }
 
 const HOUR = 3_600_000;
-const KNOWN_MISSES = ['growth-reversal', 'germany-payment-outage'];
+const KNOWN_MISSES = ['growth-reversal'];
 const DAY = 24 * HOUR;
 
 /**
@@ -92,7 +92,7 @@ describe('insights on the sample store', () => {
     });
   }
 
-  it('raises every planted anomaly but the two the engine still misses', () => {
+  it('raises every planted anomaly but the one the engine still misses', () => {
     const report = store.answerKey.anomalies.map((a) => ({
       id: a.id,
       kind: a.kind,
@@ -101,9 +101,10 @@ describe('insights on the sample store', () => {
       found: !!found(a),
     }));
     console.table(report);
-    // A ratchet: these two are still missed (a slow bend of the growth rate, which the engine dates months
-    // away; a two-day drop of a 5% country that the in-sample fit half absorbs). When the engine finds
-    // them this list shrinks; anything else missed fails here.
+    // A ratchet: the growth reversal is still missed. Its bend (+2 %/month to −4 %/month) sits under the
+    // November bump of a yearly season seen only once in 13 months: weekly means after it are flat, and no
+    // cut-off date from September to November finds a change there (docs/decisions.md). When the engine
+    // finds it this list shrinks; anything else missed fails here.
     expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
   });
 
