@@ -156,3 +156,51 @@ describe('fitExpectedRange', () => {
     );
   });
 });
+
+describe('fitExpectedRange with rowValue (a sum over event rows)', () => {
+  // Revenue of an hour's orders: about 3 orders an hour at night and 40 in the evening, $40–$100 each, for
+  // eight weeks; on day 50 from 18:00 four hours keep 40% of their orders (a checkout failing).
+  function revenue() {
+    let x = 5;
+    const uniform = (): number => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 2 ** 32;
+    };
+    const points: InputPoint[] = [];
+    for (let i = 0; i < 56 * 24; i++) {
+      const hour = i % 24;
+      const failing = i >= 50 * 24 + 18 && i < 50 * 24 + 22;
+      const lambda = (3 + 37 * Math.exp(-((hour - 19) ** 2) / 18)) * (failing ? 0.4 : 1);
+      let orders = 0;
+      for (let p = uniform(), limit = Math.exp(-lambda); p > limit; p *= uniform()) orders++;
+      let value = 0;
+      for (let k = 0; k < orders; k++) value += 40 + 60 * uniform();
+      points.push({ timestamp: T0 + i * H, value });
+    }
+    return points;
+  }
+  const nightDrops = (r: ReturnType<typeof fitExpectedRange>) =>
+    detectSpikes(r, { aggregation: 'sum' }).filter(
+      (s) => s.direction === 'down' && new Date(s.start).getUTCHours() < 10,
+    );
+  const failure = (r: ReturnType<typeof fitExpectedRange>) =>
+    detectSpikes(r, { aggregation: 'sum' }).find(
+      (s) => s.startIndex <= 50 * 24 + 21 && s.endIndex >= 50 * 24 + 18,
+    );
+
+  it('reads a quiet hour without orders as chance, not a drop', () => {
+    expect(nightDrops(fitExpectedRange(revenue(), { grain: 'h' })).length).toBeGreaterThan(0);
+    const counted = fitExpectedRange(revenue(), { grain: 'h', rowValue: 70 });
+    expect(nightDrops(counted)).toEqual([]);
+    // The band still holds the score: outside it exactly when |score| > z.
+    for (let i = 0; i < counted.y.length; i++)
+      if (Number.isFinite(counted.score[i]!) && counted.score[i]! < -counted.z)
+        expect(counted.y[i]!).toBeLessThan(counted.lower[i]!);
+  });
+
+  it('still raises the evening checkout failure', () => {
+    expect(failure(fitExpectedRange(revenue(), { grain: 'h', rowValue: 70 }))?.direction).toBe('down');
+  });
+});

@@ -34,6 +34,12 @@ export interface RangeOptions {
   sensitivity?: Sensitivity;
   /** Timestamps of holiday buckets: left out of the fit and never flagged. */
   holidays?: ReadonlyArray<number | string | Date>;
+  /**
+   * For a sum over event rows (orders, their revenue): the metric's mean value per row. A bucket expecting
+   * k rows then never gets a band narrower than counting noise allows, √(yhat × rowValue) (k rows vary
+   * by √k): three orders in a quiet night hour instead of five is chance, not a drop.
+   */
+  rowValue?: number;
   /** Seasonal periods in buckets; by default from the grain and the history length. */
   periods?: number[];
   /** Clamp the band at zero when the metric never goes negative (default: inferred). */
@@ -83,6 +89,34 @@ const RUN_Z = 2.5;
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
 const MAX_ZERO_SHARE = 0.05;
 const MAX = Number.MAX_VALUE;
+
+// Past this many expected rows the count is as good as normal.
+const COUNTING_NORMAL = 400;
+
+/** How rare k rows or fewer are in a bucket expecting lambda (Poisson), as a normal score (never above 0). */
+function countingScore(k: number, lambda: number): number {
+  if (lambda > COUNTING_NORMAL) return Math.min(0, (k - lambda) / Math.sqrt(lambda));
+  let term = Math.exp(-lambda);
+  let cdf = term;
+  for (let j = 1; j <= Math.floor(k); j++) {
+    term *= lambda / j;
+    cdf += term;
+  }
+  return cdf >= 0.5 ? 0 : normalQuantile(Math.max(cdf, 1e-300));
+}
+
+/** The fewest rows a bucket expecting lambda holds without scoring below −z. */
+function countingLowest(lambda: number, z: number): number {
+  if (lambda > COUNTING_NORMAL) return Math.max(0, lambda - z * Math.sqrt(lambda));
+  let term = Math.exp(-lambda);
+  let cdf = term;
+  let k = 0;
+  while (normalQuantile(Math.max(cdf, 1e-300)) < -z && k < lambda) {
+    term *= lambda / ++k;
+    cdf += term;
+  }
+  return k;
+}
 
 /**
  * A two-day outage is a run of buckets each a little beyond the noise, none alone an outlier. Left in,
@@ -409,6 +443,7 @@ export function fitExpectedRange(
     n,
   );
   const inflate = 1 / Math.sqrt(1 - hMean);
+  const rowValue = options.rowValue !== undefined && options.rowValue > 0 ? options.rowValue : 0;
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);
     const unit = logMode ? base[i]! : fromUnit;
@@ -426,6 +461,11 @@ export function fitExpectedRange(
       lo = centre * Math.exp((-z * s) / skew) - offset;
       const d = xm[i]! - f[i]! - loc[i]!;
       score[i] = valid[i] ? d / (d >= 0 ? s * skew : s / skew) : NaN;
+      if (rowValue > 0 && yh > 0) {
+        // The log scale stretches a quiet hour's zero without end; counting noise says how rare it is.
+        lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
+        if (d < 0) score[i] = Math.max(score[i]!, countingScore(x[i]! / rowValue, yh / rowValue));
+      }
       sigma[i] = centre * s;
     } else {
       yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
@@ -433,6 +473,10 @@ export function fitExpectedRange(
       hi = yh + z * sd * skew;
       lo = yh - (z * sd) / skew;
       score[i] = valid[i] ? (y >= yh ? (y - yh) / (sd * skew) : (y - yh) / (sd / skew)) : NaN;
+      if (rowValue > 0 && yh > 0) {
+        lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
+        if (y < yh) score[i] = Math.max(score[i]!, countingScore(y / rowValue, yh / rowValue));
+      }
       sigma[i] = sd;
     }
     // Values within a factor of two of the largest double can overflow; the range stays finite.

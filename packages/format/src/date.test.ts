@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addInTimezone, DATE_FORMATS, formatDate, safeTimezone, startOfInTimezone } from './date';
+import {
+  addInTimezone,
+  DATE_FORMATS,
+  formatDate,
+  safeTimezone,
+  startOfInTimezone,
+  zoneOffsetMinutes,
+} from './date';
 
 const TS = Date.UTC(2024, 2, 12, 14, 5); // Tue 12 Mar 2024 14:05 UTC
 
@@ -29,5 +36,14 @@ describe('date formatting in a time zone', () => {
         format: 'HH:mm',
       }),
     ).toBe('12:00');
+  });
+});
+
+describe('zoneOffsetMinutes', () => {
+  it('follows daylight saving, and a bad zone reads as UTC', () => {
+    expect(zoneOffsetMinutes(Date.UTC(2026, 0, 15), 'America/New_York')).toBe(-300);
+    expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'America/New_York')).toBe(-240);
+    expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'Asia/Kolkata')).toBe(330);
+    expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'Nowhere/Land')).toBe(0);
   });
 });

@@ -54,6 +54,32 @@ export function formatDate(
     .format(options.format ?? DATE_FORMATS.dateTime);
 }
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the time zone is ahead of UTC at an instant (−300 for New York in winter). */
+export function zoneOffsetMinutes(input: DateInput, tz?: string | null): number {
+  // A formatter per zone, built once: the engine asks this for every day of a year of data.
+  const key = tz ?? DEFAULT_TIMEZONE;
+  let format = offsetFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: safeTimezone(tz),
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    offsetFormatters.set(key, format);
+  }
+  const at = Math.floor(dayjs(input).valueOf() / 60_000) * 60_000;
+  const part: Record<string, number> = {};
+  for (const p of format.formatToParts(at)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!);
+  return Math.round((wall - at) / 60_000);
+}
+
 /** Start of the calendar day, week, month, … of an instant in a time zone, as epoch ms. */
 export function startOfInTimezone(
   input: DateInput,

@@ -16,6 +16,7 @@ export {
   safeTimezone,
   startOfInTimezone,
   addInTimezone,
+  zoneOffsetMinutes,
 } from './date';
 export type { DateInput } from './date';
 export { formatRelative } from './relative';

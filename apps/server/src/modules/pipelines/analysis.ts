@@ -1,5 +1,8 @@
 import {
   analyzeSeries,
+  detectSpikes,
+  detectTrendChanges,
+  fitExpectedRange,
   buildSpikeInsight,
   buildTrendInsight,
   mostlyFromRootCause,
@@ -13,6 +16,7 @@ import {
   type SeriesStatus,
 } from '@tidemark/detect';
 import { holidayBuckets, type Holiday } from './holidays';
+import { wallClock, type WallClock } from './wall-clock';
 
 /**
  * The engine's work for one metric at one grain: every series (overall and each dimension value) is fitted,
@@ -95,6 +99,35 @@ export const MIN_SHARE_OF_OVERALL = 0.02;
  */
 const VALUE_INSIGHT_GRAINS: ReadonlySet<Grain> = new Set(['d', 'w', 'm']);
 
+/**
+ * A sum over rows that are single events (orders, not a traffic table's hourly totals) varies at least as
+ * much as the count of its rows: its mean value per row lets the engine keep a quiet hour's band that wide.
+ * Event rows come at a varying rate (their count per bucket spreads like a count does); pre-aggregated
+ * rows arrive a fixed number per bucket.
+ */
+function eventRowValue(series: AnalysisSeries): number | undefined {
+  const n = series.n;
+  if (!n || n.length < 2) return undefined;
+  let rows = 0;
+  let total = 0;
+  let square = 0;
+  let buckets = 0;
+  for (let i = 0; i < n.length - 1; i++) {
+    const y = series.y[i];
+    if (y === null || y === undefined || !Number.isFinite(y)) continue;
+    rows += n[i]!;
+    square += n[i]! * n[i]!;
+    total += y;
+    buckets++;
+  }
+  if (rows === 0 || buckets < 2) return undefined;
+  const mean = rows / buckets;
+  const variance = square / buckets - mean * mean;
+  if (variance < 0.5 * mean) return undefined;
+  const perRow = total / rows;
+  return perRow > 0 ? perRow : undefined;
+}
+
 /** The bucket holding the newest data is still filling: it is never analysed, so never called a drop. */
 function completeBuckets(series: AnalysisSeries): { timestamp: number; value: number | null }[] {
   const points = [];
@@ -104,6 +137,56 @@ function completeBuckets(series: AnalysisSeries): { timestamp: number; value: nu
 }
 
 type Range = ReturnType<typeof analyzeSeries>['range'];
+type AnalyzeOptions = NonNullable<Parameters<typeof analyzeSeries>[1]>;
+
+/**
+ * An hourly series fitted on the store's wall clock (wall-clock.ts), its range then laid back on the
+ * stored instants, so spikes, trend changes and texts read real times. The autumn's repeated hour holds two
+ * hours of data and is left out; the spring's missing hour is a gap between its neighbours.
+ */
+function analyzeOnWallClock(
+  points: Array<{ timestamp: number; value: number | null }>,
+  clock: WallClock,
+  options: AnalyzeOptions,
+): ReturnType<typeof analyzeSeries> {
+  const instantOf = new Map<number, number>();
+  const local = points.map((p) => {
+    const key = clock.toLocal(p.timestamp);
+    instantOf.set(key, p.timestamp);
+    return { timestamp: key, value: clock.repeated(p.timestamp) ? null : p.value };
+  });
+  const range = fitExpectedRange(local, {
+    ...options,
+    holidays: options.holidays?.map((t) => clock.toLocal(new Date(t).getTime())),
+  });
+  const wall = range.timestamps;
+  const stamps = wall.map((t) => instantOf.get(t) ?? Number.NaN);
+  // A wall-clock hour with no stored bucket (the spring gap, a gap in the data) sits between its neighbours.
+  for (let i = 0; i < stamps.length; i++) {
+    if (!Number.isNaN(stamps[i]!)) continue;
+    let j = i + 1;
+    while (j < stamps.length && Number.isNaN(stamps[j]!)) j++;
+    const before = i > 0 ? stamps[i - 1]! : undefined;
+    const after = j < stamps.length ? stamps[j]! : undefined;
+    for (let k = i; k < j; k++) {
+      stamps[k] =
+        before !== undefined && after !== undefined
+          ? before + ((after - before) * (k - i + 1)) / (j - i + 1)
+          : before !== undefined
+            ? before + (k - i + 1) * 3_600_000
+            : after! - (j - k) * 3_600_000;
+    }
+    i = j;
+  }
+  const onInstants = { ...range, timestamps: stamps };
+  return {
+    status: onInstants.status,
+    notes: onInstants.notes,
+    range: onInstants,
+    spikes: detectSpikes(onInstants, options),
+    trend: detectTrendChanges(onInstants, options),
+  };
+}
 /** What the root cause reads of a value's fit: this run's, or an earlier one's carried forward. */
 type FittedValue = { status: SeriesStatus; range: Pick<Range, 'timestamps' | 'y' | 'yhat' | 'periods'> };
 
@@ -114,6 +197,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const findings: InsightFinding[] = [];
   const ranges = new Map<string, ReturnType<typeof analyzeSeries>>();
   const carried = new Map<string, FittedValue>();
+  let clock: WallClock | null = null;
 
   // The overall series first: dimension values are weighed against it.
   const ordered = [...input.series].sort((a, b) => Number(a.dim_name !== '') - Number(b.dim_name !== ''));
@@ -132,14 +216,20 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       });
       continue;
     }
-    const analysis = analyzeSeries(completeBuckets(series), {
+    const options: AnalyzeOptions = {
       grain,
       holidays: holidayBuckets(series.ts, input.holidays ?? []),
       tier: metric.tier,
       impact_to_topline: metric.impact_to_topline,
       accent: metric.accent,
       aggregation: metric.additive ? 'sum' : 'mean',
-    });
+      // Quiet night hours are where counting noise rules; a whole day without a marketplace order is news.
+      rowValue: grain === 'h' && metric.additive ? eventRowValue(series) : undefined,
+    };
+    clock ??= grain === 'h' ? wallClock(input.timezone, series.ts[0] ?? 0, series.ts.at(-1) ?? 0) : null;
+    const analysis = clock
+      ? analyzeOnWallClock(completeBuckets(series), clock, options)
+      : analyzeSeries(completeBuckets(series), options);
     const { range } = analysis;
     ranges.set(`${series.dim_name}\u0000${series.dim_val}`, analysis);
     // The range is laid on the grain's grid from the first point, as the stored series is.
