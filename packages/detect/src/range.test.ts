@@ -204,3 +204,44 @@ describe('fitExpectedRange with rowValue (a sum over event rows)', () => {
     expect(failure(fitExpectedRange(revenue(), { grain: 'h', rowValue: 70 }))?.direction).toBe('down');
   });
 });
+
+describe('fitExpectedRange with proportion (a share of rows)', () => {
+  // A quiet segment's cancellation rate: about 11 orders a day, 1% cancelled, for 300 days; from day 250
+  // three days cancel 70% (a broken fulfilment partner).
+  function cancellations() {
+    let x = 3;
+    const uniform = (): number => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 2 ** 32;
+    };
+    const rows: number[] = [];
+    const points: InputPoint[] = [];
+    for (let d = 0; d < 300; d++) {
+      const orders = 8 + Math.floor(7 * uniform());
+      const p = d >= 250 && d < 253 ? 0.7 : 0.01;
+      let cancelled = 0;
+      for (let k = 0; k < orders; k++) if (uniform() < p) cancelled++;
+      rows.push(orders);
+      points.push({ timestamp: T0 + d * 86_400_000, value: (100 * cancelled) / orders });
+    }
+    return { points, rows };
+  }
+  const { points, rows } = cancellations();
+  const proportion = { rowsAt: (t: number) => rows[Math.round((t - T0) / 86_400_000)] ?? 0, whole: 100 };
+  const strays = (r: ReturnType<typeof fitExpectedRange>) =>
+    detectSpikes(r, { aggregation: 'mean' }).filter((s) => s.startIndex < 245 || s.startIndex > 255);
+
+  it('reads one or two cancellations among a dozen orders as chance', () => {
+    expect(strays(fitExpectedRange(points, { grain: 'd' })).length).toBeGreaterThan(0);
+    expect(strays(fitExpectedRange(points, { grain: 'd', proportion }))).toEqual([]);
+  });
+
+  it('still raises three days of most orders cancelled', () => {
+    const spikes = detectSpikes(fitExpectedRange(points, { grain: 'd', proportion }), {
+      aggregation: 'mean',
+    });
+    expect(spikes.some((s) => s.direction === 'up' && s.startIndex >= 250 && s.startIndex <= 252)).toBe(true);
+  });
+});

@@ -40,6 +40,12 @@ export interface RangeOptions {
    * by √k): three orders in a quiet night hour instead of five is chance, not a drop.
    */
   rowValue?: number;
+  /**
+   * For a share of rows (a cancellation rate): its rows at each bucket and the scale of a whole (100 for
+   * percent points, 1 for a fraction). The band is never narrower than the binomial noise of a share of
+   * that many rows: two cancellations among eleven marketplace orders is 18% by chance alone.
+   */
+  proportion?: { rowsAt: (timestamp: number) => number; whole: number };
   /** Seasonal periods in buckets; by default from the grain and the history length. */
   periods?: number[];
   /** Clamp the band at zero when the metric never goes negative (default: inferred). */
@@ -103,6 +109,28 @@ function countingScore(k: number, lambda: number): number {
     cdf += term;
   }
   return cdf >= 0.5 ? 0 : normalQuantile(Math.max(cdf, 1e-300));
+}
+
+/** How rare k rows or more are in a bucket expecting lambda (Poisson), as a normal score (never below 0). */
+function countingScoreAbove(k: number, lambda: number): number {
+  if (lambda > COUNTING_NORMAL) return Math.max(0, (k - lambda) / Math.sqrt(lambda));
+  if (k <= lambda) return 0;
+  // P(N ≥ k) = 1 − P(N ≤ k − 1).
+  let term = Math.exp(-lambda);
+  let below = term;
+  for (let j = 1; j <= Math.ceil(k) - 1; j++) {
+    term *= lambda / j;
+    below += term;
+  }
+  return -normalQuantile(Math.max(1 - below, 1e-300));
+}
+
+/** The most rows a bucket expecting lambda holds without scoring above z. */
+function countingHighest(lambda: number, z: number): number {
+  if (lambda > COUNTING_NORMAL) return lambda + z * Math.sqrt(lambda);
+  let k = Math.ceil(lambda);
+  while (countingScoreAbove(k + 1, lambda) <= z) k++;
+  return k;
 }
 
 /** The fewest rows a bucket expecting lambda holds without scoring below −z. */
@@ -444,6 +472,35 @@ export function fitExpectedRange(
   );
   const inflate = 1 / Math.sqrt(1 - hMean);
   const rowValue = options.rowValue !== undefined && options.rowValue > 0 ? options.rowValue : 0;
+  const proportion = options.proportion && options.proportion.whole > 0 ? options.proportion : null;
+  // A share expected near zero on a quiet segment is still as likely as the series' own typical share.
+  let typicalShare = 0;
+  if (proportion) {
+    let sum = 0;
+    let k = 0;
+    for (let i = 0; i < n; i++)
+      if (valid[i]) {
+        sum += x[i]!;
+        k++;
+      }
+    typicalShare = k > 0 ? Math.min(1, Math.max(0, sum / k / proportion.whole)) : 0;
+  }
+  // A share of few rows, scored as counts (rare events among many rows are nearly Poisson): the score and
+  // band edges it allows at bucket i, or null when the bucket has no rows.
+  const shareBounds = (i: number, expected: number): { lo: number; hi: number; score: number } | null => {
+    const rows = proportion!.rowsAt(series.timestamps[i]!);
+    if (!(rows > 0)) return null;
+    const whole = proportion!.whole;
+    const lambda = Math.min(1, Math.max(typicalShare, expected / whole)) * rows;
+    const k = (x[i]! / whole) * rows;
+    const score =
+      k >= lambda ? countingScoreAbove(Math.round(k), lambda) : countingScore(Math.round(k), lambda);
+    return {
+      lo: (countingLowest(lambda, z) / rows) * whole,
+      hi: (Math.min(rows, countingHighest(lambda, z)) / rows) * whole,
+      score,
+    };
+  };
   for (let i = 0; i < n; i++) {
     const h = Math.min(0.5, levT[i]! + levS[i]!);
     const unit = logMode ? base[i]! : fromUnit;
@@ -466,6 +523,14 @@ export function fitExpectedRange(
         lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
         if (d < 0) score[i] = Math.max(score[i]!, countingScore(x[i]! / rowValue, yh / rowValue));
       }
+      if (proportion) {
+        const share = shareBounds(i, yh);
+        if (share) {
+          lo = Math.min(lo, share.lo);
+          hi = Math.max(hi, share.hi);
+          if (Math.abs(share.score) < Math.abs(score[i]!)) score[i] = share.score;
+        }
+      }
       sigma[i] = centre * s;
     } else {
       yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
@@ -476,6 +541,14 @@ export function fitExpectedRange(
       if (rowValue > 0 && yh > 0) {
         lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
         if (y < yh) score[i] = Math.max(score[i]!, countingScore(y / rowValue, yh / rowValue));
+      }
+      if (proportion) {
+        const share = shareBounds(i, yh);
+        if (share) {
+          lo = Math.min(lo, share.lo);
+          hi = Math.max(hi, share.hi);
+          if (Math.abs(share.score) < Math.abs(score[i]!)) score[i] = share.score;
+        }
       }
       sigma[i] = sd;
     }

@@ -128,6 +128,21 @@ function eventRowValue(series: AnalysisSeries): number | undefined {
   return perRow > 0 ? perRow : undefined;
 }
 
+/**
+ * A rate in percent points (cancellations over orders) is a share of its bucket's rows, as noisy as the
+ * binomial allows: the engine keeps its band at least that wide, so a quiet segment's two cancellations in
+ * eleven orders are not an 18% spike. Ratios of amounts (an average order value) are not shares.
+ */
+function shareOfRows(
+  series: AnalysisSeries,
+  metric: AnalysisInput['metric'],
+): { rowsAt: (timestamp: number) => number; whole: number } | undefined {
+  if (metric.additive || metric.kpi_format !== 'percentage' || !series.n) return undefined;
+  if (series.y.some((v) => v !== null && (v < 0 || v > 100))) return undefined;
+  const rows = new Map(series.ts.map((t, i) => [t, series.n![i] ?? 0]));
+  return { rowsAt: (t) => rows.get(t) ?? 0, whole: 100 };
+}
+
 /** The bucket holding the newest data is still filling: it is never analysed, so never called a drop. */
 function completeBuckets(series: AnalysisSeries): { timestamp: number; value: number | null }[] {
   const points = [];
@@ -225,6 +240,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       aggregation: metric.additive ? 'sum' : 'mean',
       // Quiet night hours are where counting noise rules; a whole day without a marketplace order is news.
       rowValue: grain === 'h' && metric.additive ? eventRowValue(series) : undefined,
+      proportion: grain !== 'h' ? shareOfRows(series, metric) : undefined,
     };
     clock ??= grain === 'h' ? wallClock(input.timezone, series.ts[0] ?? 0, series.ts.at(-1) ?? 0) : null;
     const analysis = clock
