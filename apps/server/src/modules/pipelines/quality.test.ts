@@ -101,10 +101,11 @@ describe('insights on the sample store', () => {
       found: !!found(a),
     }));
     console.table(report);
-    // A ratchet: the growth reversal is still missed. Its bend (+2 %/month to −4 %/month) sits under the
-    // November bump of a yearly season seen only once in 13 months: weekly means after it are flat, and no
-    // cut-off date from September to November finds a change there (docs/decisions.md). When the engine
-    // finds it this list shrinks; anything else missed fails here.
+    // A ratchet: the growth reversal is still missed. Its bend (+2 %/month to −4 %/month) sits between the
+    // end of the July dip's recovery and the November rise of a yearly season seen once in 13 months:
+    // weekly orders are flat from three weeks before it, and no cut-off date from September to November
+    // finds a change there (docs/decisions.md). When the engine finds it this list shrinks; anything else
+    // missed fails here.
     expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
   });
 
