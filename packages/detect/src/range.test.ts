@@ -194,10 +194,16 @@ describe('fitExpectedRange with rowValue (a sum over event rows)', () => {
     expect(nightDrops(fitExpectedRange(revenue(), { grain: 'h' })).length).toBeGreaterThan(0);
     const counted = fitExpectedRange(revenue(), { grain: 'h', rowValue: 70 });
     expect(nightDrops(counted)).toEqual([]);
+    // Nor is a handful where three were expected a surge.
+    expect(
+      detectSpikes(counted, { aggregation: 'sum' }).filter((s) => new Date(s.start).getUTCHours() < 10),
+    ).toEqual([]);
     // The band still holds the score: outside it exactly when |score| > z.
-    for (let i = 0; i < counted.y.length; i++)
-      if (Number.isFinite(counted.score[i]!) && counted.score[i]! < -counted.z)
-        expect(counted.y[i]!).toBeLessThan(counted.lower[i]!);
+    for (let i = 0; i < counted.y.length; i++) {
+      if (!Number.isFinite(counted.score[i]!)) continue;
+      if (counted.score[i]! < -counted.z) expect(counted.y[i]!).toBeLessThan(counted.lower[i]!);
+      if (counted.score[i]! > counted.z) expect(counted.y[i]!).toBeGreaterThan(counted.upper[i]!);
+    }
   });
 
   it('still raises the evening checkout failure', () => {

@@ -128,8 +128,14 @@ function countingScoreAbove(k: number, lambda: number): number {
 /** The most rows a bucket expecting lambda holds without scoring above z. */
 function countingHighest(lambda: number, z: number): number {
   if (lambda > COUNTING_NORMAL) return lambda + z * Math.sqrt(lambda);
-  let k = Math.ceil(lambda);
-  while (countingScoreAbove(k + 1, lambda) <= z) k++;
+  // One pass up the distribution: k + 1 rows would score −Φ⁻¹(P(N ≥ k + 1)) = −Φ⁻¹(1 − P(N ≤ k)).
+  let term = Math.exp(-lambda);
+  let cdf = term;
+  let k = 0;
+  while (-normalQuantile(Math.max(1 - cdf, 1e-300)) <= z) {
+    term *= lambda / ++k;
+    cdf += term;
+  }
   return k;
 }
 
@@ -485,6 +491,16 @@ export function fitExpectedRange(
       }
     typicalShare = k > 0 ? Math.min(1, Math.max(0, sum / k / proportion.whole)) : 0;
   }
+  // A sum over event rows, scored as its count of rows (y / rowValue against yhat / rowValue): score and band.
+  const countedBounds = (y: number, expected: number, perRow: number) => {
+    const lambda = expected / perRow;
+    const k = y / perRow;
+    return {
+      lo: countingLowest(lambda, z) * perRow,
+      hi: countingHighest(lambda, z) * perRow,
+      score: k >= lambda ? countingScoreAbove(Math.round(k), lambda) : countingScore(k, lambda),
+    };
+  };
   // A share of few rows, scored as counts (rare events among many rows are nearly Poisson): the score and
   // band edges it allows at bucket i, or null when the bucket has no rows.
   const shareBounds = (i: number, expected: number): { lo: number; hi: number; score: number } | null => {
@@ -519,9 +535,12 @@ export function fitExpectedRange(
       const d = xm[i]! - f[i]! - loc[i]!;
       score[i] = valid[i] ? d / (d >= 0 ? s * skew : s / skew) : NaN;
       if (rowValue > 0 && yh > 0) {
-        // The log scale stretches a quiet hour's zero without end; counting noise says how rare it is.
-        lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
-        if (d < 0) score[i] = Math.max(score[i]!, countingScore(x[i]! / rowValue, yh / rowValue));
+        // The log scale stretches a quiet hour's zero (or its handful) without end; counting noise says how
+        // rare it is.
+        const counted = countedBounds(x[i]!, yh, rowValue);
+        lo = Math.min(lo, counted.lo);
+        hi = Math.max(hi, counted.hi);
+        if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
       }
       if (proportion) {
         const share = shareBounds(i, yh);
@@ -539,8 +558,10 @@ export function fitExpectedRange(
       lo = yh - (z * sd) / skew;
       score[i] = valid[i] ? (y >= yh ? (y - yh) / (sd * skew) : (y - yh) / (sd / skew)) : NaN;
       if (rowValue > 0 && yh > 0) {
-        lo = Math.min(lo, countingLowest(yh / rowValue, z) * rowValue);
-        if (y < yh) score[i] = Math.max(score[i]!, countingScore(y / rowValue, yh / rowValue));
+        const counted = countedBounds(y, yh, rowValue);
+        lo = Math.min(lo, counted.lo);
+        hi = Math.max(hi, counted.hi);
+        if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
       }
       if (proportion) {
         const share = shareBounds(i, yh);
