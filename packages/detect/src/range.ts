@@ -534,22 +534,6 @@ export function fitExpectedRange(
       lo = centre * Math.exp((-z * s) / skew) - offset;
       const d = xm[i]! - f[i]! - loc[i]!;
       score[i] = valid[i] ? d / (d >= 0 ? s * skew : s / skew) : NaN;
-      if (rowValue > 0 && yh > 0) {
-        // The log scale stretches a quiet hour's zero (or its handful) without end; counting noise says how
-        // rare it is.
-        const counted = countedBounds(x[i]!, yh, rowValue);
-        lo = Math.min(lo, counted.lo);
-        hi = Math.max(hi, counted.hi);
-        if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
-      }
-      if (proportion) {
-        const share = shareBounds(i, yh);
-        if (share) {
-          lo = Math.min(lo, share.lo);
-          hi = Math.max(hi, share.hi);
-          if (Math.abs(share.score) < Math.abs(score[i]!)) score[i] = share.score;
-        }
-      }
       sigma[i] = centre * s;
     } else {
       yh = logMode ? base[i]! * (1 + loc[i]!) - offset : (base[i]! + loc[i]!) * fromUnit;
@@ -557,21 +541,19 @@ export function fitExpectedRange(
       hi = yh + z * sd * skew;
       lo = yh - (z * sd) / skew;
       score[i] = valid[i] ? (y >= yh ? (y - yh) / (sd * skew) : (y - yh) / (sd / skew)) : NaN;
-      if (rowValue > 0 && yh > 0) {
-        const counted = countedBounds(y, yh, rowValue);
-        lo = Math.min(lo, counted.lo);
-        hi = Math.max(hi, counted.hi);
-        if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
-      }
-      if (proportion) {
-        const share = shareBounds(i, yh);
-        if (share) {
-          lo = Math.min(lo, share.lo);
-          hi = Math.max(hi, share.hi);
-          if (Math.abs(share.score) < Math.abs(score[i]!)) score[i] = share.score;
-        }
-      }
       sigma[i] = sd;
+    }
+    // Counts behind the value (event rows, or the rows a share is taken of) may say it is less rare than the
+    // fitted scale does (the log scale stretches a quiet hour's zero without end): the milder score stands
+    // and the band widens to match.
+    for (const counted of [
+      rowValue > 0 && yh > 0 ? countedBounds(y, yh, rowValue) : null,
+      proportion ? shareBounds(i, yh) : null,
+    ]) {
+      if (!counted) continue;
+      lo = Math.min(lo, counted.lo);
+      hi = Math.max(hi, counted.hi);
+      if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
     }
     // Values within a factor of two of the largest double can overflow; the range stays finite.
     if (!(Math.abs(yh) <= MAX)) yh = yh > 0 ? MAX : -MAX;

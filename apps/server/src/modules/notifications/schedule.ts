@@ -1,4 +1,4 @@
-import { safeTimezone } from '@tidemark/format';
+import { safeTimezone, zoneOffsetMinutes as offsetMinutes } from '@tidemark/format';
 
 /** Calendar arithmetic in a workspace's time zone, for digests and quiet hours; pure, so tests pass a clock. */
 
@@ -60,9 +60,7 @@ export function localParts(at: Date, timeZone: string): LocalParts {
 
 /** Minutes the zone is ahead of UTC at this instant. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const p = localParts(at, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  return offsetMinutes(at, timeZone);
 }
 
 /**

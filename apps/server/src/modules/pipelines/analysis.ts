@@ -212,7 +212,12 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const findings: InsightFinding[] = [];
   const ranges = new Map<string, ReturnType<typeof analyzeSeries>>();
   const carried = new Map<string, FittedValue>();
-  let clock: WallClock | null = null;
+  // Hourly series are fitted on the store's clock, read once for the span of every series.
+  const instants = input.series.flatMap((s) => (s.ts.length ? [s.ts[0]!, s.ts.at(-1)!] : []));
+  const clock: WallClock | null =
+    grain === 'h' && instants.length
+      ? wallClock(input.timezone, Math.min(...instants), Math.max(...instants))
+      : null;
 
   // The overall series first: dimension values are weighed against it.
   const ordered = [...input.series].sort((a, b) => Number(a.dim_name !== '') - Number(b.dim_name !== ''));
@@ -242,7 +247,6 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       rowValue: grain === 'h' && metric.additive ? eventRowValue(series) : undefined,
       proportion: grain !== 'h' ? shareOfRows(series, metric) : undefined,
     };
-    clock ??= grain === 'h' ? wallClock(input.timezone, series.ts[0] ?? 0, series.ts.at(-1) ?? 0) : null;
     const analysis = clock
       ? analyzeOnWallClock(completeBuckets(series), clock, options)
       : analyzeSeries(completeBuckets(series), options);
