@@ -26,7 +26,6 @@ export const PIPELINE_SWEEP_CRON = '7 * * * *';
 
 type Ctx = BaseContext & { tenantId: number };
 
-/** Asks for the workspace's insights to be brought up to date; one run waits behind a running one at most. */
 /** Whether the workspace has anything for its pipelines to do (new series, an edited metric, a failure). */
 export async function pipelinesOwed({
   ctx,
@@ -38,6 +37,7 @@ export async function pipelinesOwed({
   return repo.tenantNeedsRun(ctx.db, input.tenantId);
 }
 
+/** Asks for the workspace's insights to be brought up to date; one run waits behind a running one at most. */
 export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
   await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: `pipelines:${tenantId}` });
 }
