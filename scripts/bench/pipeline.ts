@@ -237,13 +237,18 @@ await runWithCleanup(async (cleanup) => {
     const newRows = [...table.rows()].filter((r) => Date.parse(String(r[at])) >= end.getTime());
     await loadTable(url, table, newRows);
   }
+  const insightCount = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from insights')).rows[0]!.n;
+  const insightsBefore = await insightCount();
   const incStart = await dbNow(db);
   for (const id of ids) await api.send('POST', `/v1/connectors/${id}/sync`);
   await waitForIdleJobs(db);
   const incJobs = await jobsSince(db, null, incStart);
   const incrementalS =
     (Math.max(...incJobs.map((j) => j.completedOn?.getTime() ?? 0)) - incStart.getTime()) / 1000;
-  console.log(`incremental (one new hour, sync + series + pipelines): ${fmt(incrementalS)} s`);
+  console.log(
+    `incremental (one new hour, sync + series + pipelines): ${fmt(incrementalS)} s; ${(await insightCount()) - insightsBefore} new insight(s)`,
+  );
   // Where the incremental time went: each job from its start to its end, and the pipeline's runs by grain.
   for (const j of incJobs)
     console.log(

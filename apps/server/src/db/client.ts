@@ -26,7 +26,45 @@ export interface Db extends Queryable {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const INT8_ARRAY_OID = 1016;
-const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as Parameters<typeof pg.types.getTypeParser>[0]);
+const FLOAT8_ARRAY_OID = 1022;
+const genericArray = (oid: number) =>
+  pg.types.getTypeParser(oid as Parameters<typeof pg.types.getTypeParser>[0]) as (v: string) => unknown[];
+const parseInt8Array = genericArray(INT8_ARRAY_OID);
+const parseFloat8Array = genericArray(FLOAT8_ARRAY_OID);
+
+/**
+ * A flat float8[] or int8[] in text form ('{1.5,NULL,NaN}'), as numbers. node-postgres' generic array
+ * parser reads a character at a time: 7–8 ms for one hourly series' 9,500 values, and a pipeline run reads
+ * hundreds of them. A split does the same in a sixth of the time. Anything else (nested arrays, explicit
+ * bounds, quoted elements) goes to the generic parser.
+ */
+export function parseNumberArray(text: string, generic: (v: string) => unknown[]): unknown[] {
+  if (text.charCodeAt(0) !== 123 || text.indexOf('{', 1) !== -1 || text.indexOf('"') !== -1)
+    return generic(text).map((x) => (x === null || Array.isArray(x) ? x : Number(x)));
+  if (text.length === 2) return [];
+  const parts = text.slice(1, -1).split(',');
+  const out = new Array<number | null>(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const x = parts[i]!;
+    out[i] = x === 'NULL' ? null : Number(x);
+  }
+  return out;
+}
+
+/**
+ * A float8[] parameter as its text literal. node-postgres quotes and escapes each element of an array with
+ * two regular expressions; an hourly fit writes three arrays of 9,500 numbers per series.
+ */
+export function float8ArrayParam(values: ReadonlyArray<number | null> | null | undefined): string | null {
+  if (!values) return null;
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    out += v === null || v === undefined ? 'NULL' : String(v);
+  }
+  return out + '}';
+}
 
 export interface DbOptions {
   /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
@@ -100,9 +138,10 @@ export async function openPostgres(
         oid === INT8_OID || oid === NUMERIC_OID
           ? (v: string) => Number(v)
           : oid === INT8_ARRAY_OID
-            ? (v: string) =>
-                (parseInt8Array(v) as Array<string | null>).map((x) => (x === null ? null : Number(x)))
-            : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+            ? (v: string) => parseNumberArray(v, parseInt8Array)
+            : oid === FLOAT8_ARRAY_OID
+              ? (v: string) => parseNumberArray(v, parseFloat8Array)
+              : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's network error must not crash the process; the next query reconnects.

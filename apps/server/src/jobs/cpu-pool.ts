@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CpuTaskName, CpuTasks } from './cpu-tasks';
+import { packNumbers, unpackNumbers } from './cpu-codec';
 
 /**
  * CPU-heavy steps (model fits, forecasts) run in worker threads, so the event loop keeps answering API
@@ -81,7 +82,7 @@ export function createCpuPool(options: { size?: number; defaultTimeoutMs?: numbe
       const job = slot.busy;
       if (!job || job.id !== message.id) return;
       finish(slot);
-      if (message.ok) job.resolve(message.value);
+      if (message.ok) job.resolve(unpackNumbers(message.value));
       else job.reject(new CpuTaskError(message.error ?? 'the task failed'));
       pump();
     });
@@ -148,7 +149,9 @@ export function createCpuPool(options: { size?: number; defaultTimeoutMs?: numbe
           kill(slot, job.signal!.reason instanceof Error ? job.signal!.reason : new Error('aborted'));
         job.signal.addEventListener('abort', slot.onAbort, { once: true });
       }
-      slot.worker.postMessage({ id: job.id, task: job.task, input: job.input });
+      const transfer: ArrayBuffer[] = [];
+      const input = packNumbers(job.input, transfer);
+      slot.worker.postMessage({ id: job.id, task: job.task, input }, transfer);
     }
     for (const slot of slots) if (!slot.busy) slot.worker.unref();
   }

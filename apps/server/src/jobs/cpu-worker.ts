@@ -1,5 +1,6 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { packNumbers, unpackNumbers } from './cpu-codec';
 import { cpuTasks, type CpuTaskName } from './cpu-tasks';
 
 // On Linux a thread has its own nice value: analysis yields the cores to API requests, so the feed
@@ -15,7 +16,9 @@ parentPort!.on('message', (message: { id: number; task: string; input: unknown }
   try {
     const task = cpuTasks[message.task as CpuTaskName] as ((input: unknown) => unknown) | undefined;
     if (!task) throw new Error(`unknown task ${message.task}`);
-    parentPort!.postMessage({ id: message.id, ok: true, value: task(message.input) });
+    const transfer: ArrayBuffer[] = [];
+    const value = packNumbers(task(unpackNumbers(message.input)), transfer);
+    parentPort!.postMessage({ id: message.id, ok: true, value }, transfer);
   } catch (error) {
     parentPort!.postMessage({
       id: message.id,

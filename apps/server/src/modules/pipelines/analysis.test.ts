@@ -112,3 +112,34 @@ describe('analyzeMetric on a ratio metric', () => {
     expect(spike!.rootcause!.rootcause_data[0]!.rootcause_details[0]!.dim_val).toBe('Email');
   });
 });
+
+describe('analyzeMetric on hourly series', () => {
+  const HOUR = 3_600_000;
+  /** 60 days of hourly orders with a day shape, stepping up 40 % from `shiftDay` on. */
+  function hourly(shiftDay: number): AnalysisSeries {
+    const rand = noise(11);
+    const ts = Array.from({ length: 60 * 24 }, (_, i) => START + i * HOUR);
+    const y = ts.map((_, i) => {
+      const shape = 1 + 0.5 * Math.sin((2 * Math.PI * (i % 24)) / 24);
+      return Math.round(100 * shape * (i >= shiftDay * 24 ? 1.4 : 1) * (1 + 0.1 * rand()));
+    });
+    return { dim_name: '', dim_val: '', ts, y };
+  }
+  const trendOf = (series: AnalysisSeries) =>
+    analyzeMetric({
+      grain: 'h',
+      timezone: 'Etc/UTC',
+      currency_symbol: '$',
+      metric: { kpi_id: '1', kpi_display_name: 'Orders', kpi_format: 'number', tier: 1, additive: true },
+      series: [series],
+    }).findings.filter((f) => f.draft.pattern_type === 'Trend Change');
+
+  it('raises a recent change of level, and leaves an older one to the daily series', () => {
+    const recent = trendOf(hourly(52));
+    expect(recent).toHaveLength(1);
+    expect(Math.abs(recent[0]!.ts_start - (START + 52 * DAY))).toBeLessThanOrEqual(DAY);
+    expect(recent[0]!.draft.pattern_direction).toBe('up');
+    // Older than HOURLY_TREND_DAYS: the daily series tells it.
+    expect(trendOf(hourly(30))).toEqual([]);
+  });
+});

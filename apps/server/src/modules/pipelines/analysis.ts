@@ -89,6 +89,12 @@ const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
  */
 export const MIN_HISTORY_FOR_INSIGHTS: Record<Grain, number> = { h: 14 * 24, d: 28, w: 104, m: 24 };
 /**
+ * An hourly series raises a trend change only this recent (from its last bucket). Its changes are searched
+ * on day blocks, so an older one is the daily series' own change again, and over a year of hours the last
+ * one moved by weeks from one hour to the next (Feb 10, then Mar 16), each move a new insight.
+ */
+export const HOURLY_TREND_DAYS = 14;
+/**
  * A dimension value's insight must matter to the whole: its deviation (or, for a ratio, its share of the
  * rows) at least this share of the overall metric over the same buckets. Small segments move a lot.
  */
@@ -311,7 +317,8 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     const cp = analysis.trend.lastChangepoint;
     const last = range.timestamps[range.timestamps.length - 1]!;
     const trendGap = cp ? trendDeviation(range, analysis.trend, cp.index) : 0;
-    if (trend && cp && matters('Trend Change', cp.timestamp, last, trendGap)) {
+    const recent = grain !== 'h' || cp === null || cp.timestamp >= last - HOURLY_TREND_DAYS * 86_400_000;
+    if (trend && cp && recent && matters('Trend Change', cp.timestamp, last, trendGap)) {
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,

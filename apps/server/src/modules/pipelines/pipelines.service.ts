@@ -96,9 +96,10 @@ const NEAR_MS: Record<Grain, number> = {
   m: 62 * 86_400_000,
 };
 const TABLE_FUNNEL = 'table:';
-// A re-dated trend change within this distance is the same change seen with more data.
+// A re-dated trend change within this distance is the same change seen with more data. Hourly changes
+// are searched on day blocks (the engine's CP_BLOCK), so they move by days as a daily series' do.
 const SAME_TREND_MS: Record<Grain, number> = {
-  h: 48 * 3_600_000,
+  h: 7 * 86_400_000,
   d: 7 * 86_400_000,
   w: 28 * 86_400_000,
   m: 92 * 86_400_000,
