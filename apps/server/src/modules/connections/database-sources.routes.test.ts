@@ -310,5 +310,60 @@ for (const server of servers) {
       // The other source is untouched.
       expect((await call('GET', `/v1/connections/${id}`)).statusCode).toBe(200);
     });
+
+    it('reads a table without a cursor whole, and recomputes its series only from the first changed day', async () => {
+      const days = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, k) => {
+          const day = new Date(Date.UTC(2025, 0, 1 + from + k)).toISOString().slice(0, 10);
+          return `('${day}', 'Email', ${100 + from + k}), ('${day}', 'Direct', ${50 + from + k})`;
+        }).join(', ');
+      await server.exec(
+        db,
+        `create table visits_by_day (day date not null, channel varchar(16), visits int)`,
+      );
+      await server.exec(db, `insert into visits_by_day values ${days(0, 9)}`);
+      // A workspace of its own, so the tests above keep reading their one table.
+      const other = await createWorkspace(t);
+      const send = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: other.owner.headers, ...(payload ? { payload } : {}) });
+      const created = await send('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
+      const source = created.json().datasource_id as string;
+      const listed = await send('POST', `/v1/connections/${source}/credentials`, credentials());
+      const table = listed.json().tables.find((x: { name: string }) => /visits_by_day$/.test(x.name)).name;
+      expect(
+        (await send('PUT', `/v1/connections/${source}/tables`, { source_tables: [table] })).statusCode,
+      ).toBe(200);
+      await t.app.jobs.waitForIdle();
+      // The date column as the preferences step would set it (its metrics are not configured, so no series
+      // job consumes the mark between the syncs).
+      await t.db.query(
+        `update warehouse_tables set date_column = 'day', dirty_from = null where tenant_id = $1`,
+        [other.tenant.tenant_id],
+      );
+      const syncAndRead = async () => {
+        expect((await send('POST', `/v1/connectors/${source}/sync`)).statusCode).toBe(200);
+        await t.app.jobs.waitForIdle();
+        const [row] = await t.db.query<{ dirty_from: Date | null; row_count: number }>(
+          'select dirty_from, row_count from warehouse_tables where tenant_id = $1',
+          [other.tenant.tenant_id],
+        );
+        await t.db.query('update warehouse_tables set dirty_from = null where tenant_id = $1', [
+          other.tenant.tenant_id,
+        ]);
+        return row!;
+      };
+      const utcDay = (d: number) => new Date(Date.UTC(2025, 0, 1 + d));
+      // Workspaces start on UTC: a date's series begin at its UTC midnight.
+      await server.exec(db, `insert into visits_by_day values ${days(10, 10)}`);
+      expect(await syncAndRead()).toEqual({ dirty_from: utcDay(10), row_count: 22 });
+      expect(await syncAndRead()).toEqual({ dirty_from: null, row_count: 22 });
+      await server.exec(
+        db,
+        `update visits_by_day set visits = 7 where day = '2025-01-04' and channel = 'Email'`,
+      );
+      expect((await syncAndRead()).dirty_from).toEqual(utcDay(3));
+      await server.exec(db, `delete from visits_by_day where day = '2025-01-02'`);
+      expect(await syncAndRead()).toEqual({ dirty_from: utcDay(1), row_count: 20 });
+    });
   });
 }

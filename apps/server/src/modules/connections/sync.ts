@@ -223,6 +223,8 @@ async function syncTable(
 
       const list = columns.map((c) => quoteIdent(c.field_name)).join(', ');
       const target = quoteIdent(destination);
+      // undefined: the rows read decide; null: nothing changed.
+      let changedFrom: Date | null | undefined;
       if (existing && keyFields.length > 0) {
         const updates = columns.map(
           (c) => `${quoteIdent(c.field_name)} = excluded.${quoteIdent(c.field_name)}`,
@@ -235,6 +237,24 @@ async function syncTable(
         if (existing && incremental && from !== null) {
           await client.query(`delete from ${target} where ${quoteIdent(cursorField!)} >= $1`, [from]);
         } else if (existing) {
+          // A table without a cursor is read whole every time. Its series need recomputing only from the
+          // earliest row that changed (a new hour, a corrected day), not from the start of its history.
+          if (existing.date_column) {
+            // A column whose type changed at the source cannot be compared: then every row counts as read.
+            await client.query('savepoint diff');
+            try {
+              changedFrom = await earliestDate(
+                client,
+                `((select ${list} from ${quoteIdent(stage)} except all select ${list} from ${target})
+                  union all (select ${list} from ${target} except all select ${list} from ${quoteIdent(stage)})) changed`,
+                existing.date_column,
+                columns,
+                await timezoneOf(base, tenantId),
+              );
+            } catch {
+              await client.query('rollback to savepoint diff');
+            }
+          }
           await client.query(`delete from ${target}`);
         }
         await client.query(`insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}`);
@@ -249,9 +269,17 @@ async function syncTable(
             )
           ).rows[0]?.v ?? from)
         : null;
-      const dirtyFrom = existing?.date_column
-        ? await earliestDate(client, stage, existing.date_column, columns, await timezoneOf(base, tenantId))
-        : null;
+      const dirtyFrom = !existing?.date_column
+        ? null
+        : changedFrom !== undefined
+          ? changedFrom
+          : await earliestDate(
+              client,
+              quoteIdent(stage),
+              existing.date_column,
+              columns,
+              await timezoneOf(base, tenantId),
+            );
       const described = await describeColumns(
         client,
         destination,
@@ -301,10 +329,10 @@ async function addMissingColumns(
   }
 }
 
-/** The earliest date among the rows a sync brought, read in the workspace's time zone. */
+/** The earliest date of some rows (`from`: a table or a subquery, as SQL), in the store's clock. */
 async function earliestDate(
   client: pg.PoolClient,
-  stage: string,
+  from: string,
   dateColumn: string,
   columns: Array<{ field_name: string; data_type: string }>,
   timezone: string,
@@ -317,10 +345,7 @@ async function earliestDate(
       ? `min(${quoteIdent(dateColumn)})`
       : `min(${quoteIdent(dateColumn)})::timestamp at time zone $1`;
   const params = column.data_type === 'timestamptz' ? [] : [timezone];
-  const { rows } = await client.query<{ v: Date | null }>(
-    `select ${expr} as v from ${quoteIdent(stage)}`,
-    params,
-  );
+  const { rows } = await client.query<{ v: Date | null }>(`select ${expr} as v from ${from}`, params);
   return rows[0]?.v ?? null;
 }
 
