@@ -1,9 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// A screen's first render loads its lazy chunks and MUI in jsdom: on a busy 2-core machine that can pass the
-// default second, so waits allow five (a wait that is met returns at once).
-configure({ asyncUtilTimeout: 5000 });
+// A screen's first render loads its lazy chunks and MUI in jsdom: on a 2-core machine that also runs the
+// browser suite, one took over 5 s (metric-page, in CI). Waits allow fifteen; a wait that is met returns at once.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia; MUI asks it for breakpoints and reduced motion.
 if (!window.matchMedia) {

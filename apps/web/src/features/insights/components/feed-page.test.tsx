@@ -159,7 +159,7 @@ describe('the insights feed', () => {
       const mock = serve(pages([group('1', 0), group('2', 3 * DAY)], [group('3', 3 * DAY + 60_000)]));
       renderRoute('/feed');
       // The first render loads the route's chunk: allow it time.
-      expect(await screen.findByText('Orders rose 10% above expected', {}, { timeout: 5000 })).toBeTruthy();
+      expect(await screen.findByText('Orders rose 10% above expected')).toBeTruthy();
       const banner = screen.getByRole('region', { name: 'Summary' });
       await within(banner).findByText('528');
       expect(within(banner).getByText('10 minutes ago')).toBeTruthy();
@@ -205,7 +205,7 @@ describe('the insights feed', () => {
   it('sends the applied global filter with the list and the banner', async () => {
     const mock = serve(pages([group('1', 0)]));
     renderRoute('/feed?dim_name=country&dim_val=DE');
-    await screen.findByText('Orders rose 10% above expected', {}, { timeout: 5000 });
+    await screen.findByText('Orders rose 10% above expected');
     for (const path of ['/v1/insights/groups', '/v1/feed/summary/histogram', '/v1/feed/summary/top_metric']) {
       const call = mock.callsTo(path)[0]!;
       expect([call.url.searchParams.get('dim_name'), call.url.searchParams.get('dim_val')]).toEqual([
@@ -233,9 +233,7 @@ describe('the insights feed', () => {
     };
     serve(pages([group('1', 0, { related_outages: [link] }), group('2', DAY)]));
     renderRoute('/feed');
-    expect(
-      await screen.findByText('Likely related to the Stripe outage', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Likely related to the Stripe outage')).toBeTruthy();
     expect(screen.getAllByTestId('card-related-outage')).toHaveLength(1);
   });
 

@@ -49,7 +49,7 @@ describe('configure metrics', () => {
   it('guesses the rows, keeps the date column out, and enforces the spec rules', async () => {
     serve({ body: { success: true, message: 'ok', kpi_ids: ['1'] } });
     renderRoute('/onboarding/configure-metrics?extraction_job_id=5');
-    const grid = await screen.findByRole('table', { name: 'Metrics and dimensions' }, { timeout: 5000 });
+    const grid = await screen.findByRole('table', { name: 'Metrics and dimensions' });
     expect(within(grid).getAllByRole('row')).toHaveLength(1 + 3);
     expect(
       screen.getByText('Created At is a date column: pick it as the time axis on the next step.'),
@@ -76,7 +76,7 @@ describe('configure metrics', () => {
         : { body: { success: true, message: 'ok', kpi_ids: ['1', '2'] } },
     );
     const view = renderRoute('/onboarding/configure-metrics?extraction_job_id=5');
-    await screen.findByRole('table', { name: 'Metrics and dimensions' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Metrics and dimensions' });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Aggregation 3' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Formula' }));
     expect(next().disabled).toBe(true);

@@ -181,7 +181,7 @@ describe('the API keys list', () => {
         fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { tokens: [] } },
     });
     renderRoute('/preferences?tab=api_keys');
-    expect(await screen.findByText("We couldn't load your API keys.", {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("We couldn't load your API keys.")).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No API keys yet')).toBeTruthy();

@@ -159,7 +159,7 @@ describe('the group page', () => {
       },
     });
     renderRoute('/groups/5');
-    const list = await screen.findByTestId('group-history', {}, { timeout: 5000 });
+    const list = await screen.findByTestId('group-history');
     // The time to detect is known; an open group's time to resolve is not shown yet.
     expect(await screen.findByText(/^Time to detect: /)).toBeTruthy();
     expect(screen.queryByText(/^Time to resolve/)).toBeNull();
@@ -185,7 +185,7 @@ describe('the group page', () => {
       'GET /v1/insights/groups/5/history': { status: 500, body: { success: false, message: 'boom' } },
     });
     renderRoute('/groups/5');
-    expect(await screen.findByText(DETAIL_COPY.historyFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(DETAIL_COPY.historyFailed)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
@@ -198,7 +198,7 @@ describe('the group page', () => {
         }),
     });
     renderRoute('/groups/5');
-    await screen.findByText(DETAIL_COPY.historyEmpty, {}, { timeout: 5000 });
+    await screen.findByText(DETAIL_COPY.historyEmpty);
     fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.resolve }));
     let dialog = await screen.findByRole('dialog', { name: DETAIL_COPY.resolveTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: DETAIL_COPY.cancel }));
@@ -231,7 +231,7 @@ describe('the group page', () => {
       'POST /v1/groups/team_states': { status: 500, body: { success: false, message: 'Database is down' } },
     });
     renderRoute('/groups/5');
-    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.flag }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.flag }));
     const dialog = await screen.findByRole('dialog', { name: DETAIL_COPY.flagTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: DETAIL_COPY.confirm }));
     expect(await within(dialog).findByText('Database is down')).toBeTruthy();
@@ -249,7 +249,7 @@ describe('the group page', () => {
       },
     });
     renderRoute('/groups/5');
-    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.edit }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.edit }));
     const title = screen.getByRole('textbox', { name: DETAIL_COPY.titleLabel });
     fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.save }));
     expect(await screen.findByText(INSIGHT_MESSAGES.nothingChanged)).toBeTruthy();
@@ -270,7 +270,7 @@ describe('the group page', () => {
   it('shows the spec message when the annotate call fails with 500', async () => {
     serve({ 'POST /v1/insights/groups/5/annotate': { status: 500, body: { success: false, message: 'x' } } });
     renderRoute('/groups/5');
-    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.edit }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: DETAIL_COPY.edit }));
     fireEvent.change(screen.getByRole('textbox', { name: DETAIL_COPY.summaryLabel }), {
       target: { value: 'Changed' },
     });
@@ -283,7 +283,7 @@ describe('the group page', () => {
     try {
       serve();
       renderRoute('/groups/5');
-      const resolve = await screen.findByRole('button', { name: DETAIL_COPY.resolve }, { timeout: 5000 });
+      const resolve = await screen.findByRole('button', { name: DETAIL_COPY.resolve });
       expect(resolve.hasAttribute('disabled')).toBe(true);
       expect(screen.getByRole('button', { name: DETAIL_COPY.edit }).hasAttribute('disabled')).toBe(true);
     } finally {
@@ -296,10 +296,10 @@ describe('the group page', () => {
       'GET /v1/insights/groups/77': { status: 404, body: { success: false, message: 'no' } },
     });
     const first = renderRoute('/groups/77');
-    expect(await screen.findByText(INSIGHTS_COPY.notFound('Group'), {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(INSIGHTS_COPY.notFound('Group'))).toBeTruthy();
     first.unmount();
     renderRoute('/groups/not-an-id');
-    expect(await screen.findByText(INSIGHTS_COPY.notFound('Group'), {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(INSIGHTS_COPY.notFound('Group'))).toBeTruthy();
     expect(mock.calls.some((c) => c.url.pathname.includes('not-an-id'))).toBe(false);
   });
 });
@@ -308,7 +308,7 @@ describe('the insight page', () => {
   it('shows the figures, the lift popover and a link to its group', async () => {
     serve();
     renderRoute('/insights/26');
-    expect(await screen.findByRole('heading', { name: 'Orders rose' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Orders rose' })).toBeTruthy();
     expect(screen.getByText('+809.7%')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.liftHow }));
     expect(await screen.findByText(DETAIL_COPY.liftWorked('141', '15.5', '+809.7%'))).toBeTruthy();
@@ -320,6 +320,6 @@ describe('the insight page', () => {
   it('shows the Insight not-found view for an unknown id', async () => {
     serve({ 'GET /v1/insights/99': { status: 404, body: { success: false, message: 'no' } } });
     renderRoute('/insights/99');
-    expect(await screen.findByText(INSIGHTS_COPY.notFound('Insight'), {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(INSIGHTS_COPY.notFound('Insight'))).toBeTruthy();
   });
 });

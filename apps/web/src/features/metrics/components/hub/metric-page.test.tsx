@@ -50,7 +50,7 @@ function serve(extra: Record<string, MockHandler> = {}) {
 }
 
 async function openEditor() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
   return screen.findByRole('dialog', { name: 'Edit metric attributes' });
 }
 
@@ -64,7 +64,7 @@ describe('metric page', { timeout: 20_000 }, () => {
   it('shows the attributes and asks for the absolute impact of the last week', async () => {
     const { callsTo } = serve();
     renderRoute('/metrics/42?dim_name=country&dim_val=US');
-    expect(await screen.findByRole('heading', { name: 'Revenue', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Revenue', level: 1 })).toBeTruthy();
     // One decimal on the page (the table floors).
     expect(screen.getByText('12.3%')).toBeTruthy();
     expect(screen.getByText('Checkout')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('metric page', { timeout: 20_000 }, () => {
     expect(impact.get('impact_type')).toBe('absolute');
     expect(impact.get('dim_name')).toBe('country');
     expect(impact.get('dim_val')).toBe('US');
-    expect(await screen.findByText('No data available', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No data available')).toBeTruthy();
     expect(callsTo('/v1/pattern_series')[0]!.url.searchParams.get('pipeline_schedule')).toBe('d');
   });
 
@@ -160,7 +160,7 @@ describe('metric page', { timeout: 20_000 }, () => {
       },
     });
     renderRoute('/metrics/42');
-    await screen.findByRole('heading', { name: 'Revenue', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Revenue', level: 1 });
     await waitFor(() =>
       expect(
         callsTo('/v1/pattern_series').some((c) => c.url.searchParams.get('is_forecast_enabled') === 'true'),
@@ -175,7 +175,7 @@ describe('metric page', { timeout: 20_000 }, () => {
       'GET /v1/metrics_hub/metrics/42': { status: 404, body: { success: false, message: 'Not found' } },
     });
     renderRoute('/metrics/42');
-    expect(await screen.findByText('Metric not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Metric not found')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'All metrics' }).length).toBeGreaterThan(0);
   });
 });

@@ -57,7 +57,7 @@ function serve(extra: Record<string, MockHandler> = {}, rows = ROWS) {
   });
 }
 
-const table = () => screen.findByRole('table', { name: 'Metrics' }, { timeout: 5000 });
+const table = () => screen.findByRole('table', { name: 'Metrics' });
 const lastList = (calls: ReturnType<typeof mockFetch>['calls']) =>
   calls.filter((c) => c.url.pathname === '/v1/metrics_hub/metrics').at(-1)!.url.searchParams;
 
@@ -199,7 +199,7 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
     const view = renderRoute('/metrics');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Card view' }));
-    const sections = await screen.findAllByRole('region', {}, { timeout: 5000 });
+    const sections = await screen.findAllByRole('region');
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['Sales', 'Uncategorized']);
     expect(window.localStorage.getItem(VIEW_MODE_KEY)).toBe('cards');
     // The weekly comparison chip, and the empty timeline says so.
@@ -210,7 +210,7 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
     );
     view.unmount();
     renderRoute('/metrics');
-    expect(await screen.findByRole('region', { name: 'Sales' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Sales' })).toBeTruthy();
   });
 
   it('treats a week compared with an empty week as not yet quantified', () => {
@@ -221,8 +221,8 @@ describe('metrics dashboard', { timeout: 20_000 }, () => {
   it('moves a link past the last page to the last page', async () => {
     const { calls } = serve();
     const view = renderRoute('/metrics?page=9');
-    await waitFor(() => expect(lastList(calls).get('page_num')).toBe('3'), { timeout: 5000 });
+    await waitFor(() => expect(lastList(calls).get('page_num')).toBe('3'));
     expect(view.router.state.location.search).toBe('?page=3');
-    expect(await screen.findByText('21–23 of 23', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('21–23 of 23')).toBeTruthy();
   });
 });
