@@ -66,6 +66,14 @@ export function float8ArrayParam(values: ReadonlyArray<number | null> | null | u
   return out + '}';
 }
 
+/**
+ * SQL for a timestamptz[] expression as epoch milliseconds (float8[]): a series' bucket times read this way
+ * are numbers at once, where timestamps would be parsed into thousands of Dates.
+ */
+export function epochMsArray(timestamps: string): string {
+  return `array(select extract(epoch from t) * 1000 from unnest(${timestamps}) t)::float8[]`;
+}
+
 export interface DbOptions {
   /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
   databaseUrl?: string | undefined;

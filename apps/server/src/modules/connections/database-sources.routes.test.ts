@@ -147,8 +147,6 @@ for (const server of servers) {
       await server.teardown(db, user);
     });
 
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: shop.owner.headers, ...(payload ? { payload } : {}) });
     const credentials = (overrides: object = {}) => ({
       host: '127.0.0.1',
       port: server.port,
@@ -158,6 +156,21 @@ for (const server of servers) {
       tls: 'disable',
       ...overrides,
     });
+    type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const callAs = (actor: Actor) => (method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: actor.headers, ...(payload ? { payload } : {}) });
+    const call = (method: Method, url: string, payload?: object) => callAs(shop.owner)(method, url, payload);
+    /** A new source in the actor's workspace, copying its one table whose name matches. */
+    const connectTable = async (actor: Actor, name: RegExp): Promise<string> => {
+      const send = callAs(actor);
+      const created = await send('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
+      const source = created.json().datasource_id as string;
+      const listed = await send('POST', `/v1/connections/${source}/credentials`, credentials());
+      const table = listed.json().tables.find((x: { name: string }) => name.test(x.name)).name;
+      const picked = await send('PUT', `/v1/connections/${source}/tables`, { source_tables: [table] });
+      expect(picked.statusCode, picked.body).toBe(200);
+      return source;
+    };
     const stage = async () =>
       (
         await t.db.query<{ data_connection_status: string; data_connection_message: string | null }>(
@@ -278,13 +291,7 @@ for (const server of servers) {
           : `create view slow_orders as select o.*, sleep(0.02) as pause from orders o`,
       );
       if (server.kind === 'postgres') await server.exec(db, `grant select on slow_orders to ${user}`);
-      const created = await call('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
-      const slow = created.json().datasource_id as string;
-      const listed = await call('POST', `/v1/connections/${slow}/credentials`, credentials());
-      const table = listed.json().tables.find((x: { name: string }) => /slow_orders$/.test(x.name)).name;
-      expect(
-        (await call('PUT', `/v1/connections/${slow}/tables`, { source_tables: [table] })).statusCode,
-      ).toBe(200);
+      const slow = await connectTable(shop.owner, /slow_orders$/);
       // Wait until the read is under way, then delete.
       for (let i = 0; i < 100; i++) {
         const [running] = await t.db.query<{ n: number }>(
@@ -295,11 +302,7 @@ for (const server of servers) {
         if (running!.n > 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: `/v1/connections/${slow}`,
-        headers: shop.owner.headers,
-      });
+      const deleted = await call('DELETE', `/v1/connections/${slow}`);
       expect(deleted.statusCode, deleted.body).toBe(200);
       await t.app.jobs.waitForIdle();
       expect((await call('GET', `/v1/connections/${slow}`)).statusCode).toBe(404);
@@ -324,15 +327,8 @@ for (const server of servers) {
       await server.exec(db, `insert into visits_by_day values ${days(0, 9)}`);
       // A workspace of its own, so the tests above keep reading their one table.
       const other = await createWorkspace(t);
-      const send = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-        t.app.inject({ method, url, headers: other.owner.headers, ...(payload ? { payload } : {}) });
-      const created = await send('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
-      const source = created.json().datasource_id as string;
-      const listed = await send('POST', `/v1/connections/${source}/credentials`, credentials());
-      const table = listed.json().tables.find((x: { name: string }) => /visits_by_day$/.test(x.name)).name;
-      expect(
-        (await send('PUT', `/v1/connections/${source}/tables`, { source_tables: [table] })).statusCode,
-      ).toBe(200);
+      const send = callAs(other.owner);
+      const source = await connectTable(other.owner, /visits_by_day$/);
       await t.app.jobs.waitForIdle();
       // The date column as the preferences step would set it (its metrics are not configured, so no series
       // job consumes the mark between the syncs).

@@ -223,6 +223,8 @@ async function syncTable(
 
       const list = columns.map((c) => quoteIdent(c.field_name)).join(', ');
       const target = quoteIdent(destination);
+      // Dates are read on the store's clock; a table without a date column has no series to mark.
+      const timezone = existing?.date_column ? await timezoneOf(base, tenantId) : null;
       // undefined: the rows read decide; null: nothing changed.
       let changedFrom: Date | null | undefined;
       if (existing && keyFields.length > 0) {
@@ -239,7 +241,7 @@ async function syncTable(
         } else if (existing) {
           // A table without a cursor is read whole every time. Its series need recomputing only from the
           // earliest row that changed (a new hour, a corrected day), not from the start of its history.
-          if (existing.date_column) {
+          if (existing.date_column && timezone) {
             // A column whose type changed at the source cannot be compared: then every row counts as read.
             await client.query('savepoint diff');
             try {
@@ -249,7 +251,7 @@ async function syncTable(
                   union all (select ${list} from ${target} except all select ${list} from ${quoteIdent(stage)})) changed`,
                 existing.date_column,
                 columns,
-                await timezoneOf(base, tenantId),
+                timezone,
               );
             } catch {
               await client.query('rollback to savepoint diff');
@@ -269,17 +271,12 @@ async function syncTable(
             )
           ).rows[0]?.v ?? from)
         : null;
-      const dirtyFrom = !existing?.date_column
-        ? null
-        : changedFrom !== undefined
-          ? changedFrom
-          : await earliestDate(
-              client,
-              quoteIdent(stage),
-              existing.date_column,
-              columns,
-              await timezoneOf(base, tenantId),
-            );
+      const dirtyFrom =
+        !existing?.date_column || !timezone
+          ? null
+          : changedFrom !== undefined
+            ? changedFrom
+            : await earliestDate(client, quoteIdent(stage), existing.date_column, columns, timezone);
       const described = await describeColumns(
         client,
         destination,

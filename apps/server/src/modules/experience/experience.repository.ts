@@ -1,5 +1,5 @@
 import { EXPERIENCE_METRIC_NAME_PATTERN } from '@tidemark/contract';
-import type { Queryable } from '../../db/client';
+import { epochMsArray, type Queryable } from '../../db/client';
 
 // SQL of experience events: the workspace's experience metrics and their fitted series, and the experience
 // groups they raise (rows of event_groups with sub_type 'experience'). Every statement is scoped by tenant_id.
@@ -84,7 +84,7 @@ export async function fittedSeries(
   input: { tenantId: number; kpiId: number; grain: string; since: Date; overall: boolean },
 ): Promise<FittedSeries[]> {
   return db.query<FittedSeries>(
-    `select dim_name, dim_val, array(select extract(epoch from t) * 1000 from unnest(ts[k:]) t)::float8[] as ts,
+    `select dim_name, dim_val, ${epochMsArray('ts[k:]')} as ts,
             y[k:] as y, yhat[k:] as yhat, yhat_lower[k:] as yhat_lower, yhat_upper[k:] as yhat_upper
        from (select s.*, coalesce((select min(o) from unnest(s.ts) with ordinality u (t, o) where t >= $4),
                                   cardinality(s.ts) + 1)::int as k

@@ -1,4 +1,4 @@
-import { safeTimezone, zoneOffsetMinutes as offsetMinutes } from '@tidemark/format';
+import { safeTimezone, zoneOffsetMinutes } from '@tidemark/format';
 
 /** Calendar arithmetic in a workspace's time zone, for digests and quiet hours; pure, so tests pass a clock. */
 
@@ -58,11 +58,6 @@ export function localParts(at: Date, timeZone: string): LocalParts {
   };
 }
 
-/** Minutes the zone is ahead of UTC at this instant. */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  return offsetMinutes(at, timeZone);
-}
-
 /**
  * The instant a local wall time happens in a zone. A time skipped by a spring-forward change maps to the
  * same wall time after the change (02:30 → 03:30); a repeated one to its first occurrence.
@@ -72,8 +67,8 @@ export function instantOf(
   timeZone: string,
 ): Date {
   const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  let guess = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000;
-  guess = wall - zoneOffsetMinutes(timeZone, new Date(guess)) * 60_000;
+  let guess = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  guess = wall - zoneOffsetMinutes(guess, timeZone) * 60_000;
   return new Date(guess);
 }
 
@@ -89,7 +84,7 @@ const fromMinutes = (m: number) => {
  * chose, which digests then keep across daylight-saving changes.
  */
 export function chosenLocalTime(dayTimeUtc: string, timeZone: string, savedAt: Date): string {
-  return fromMinutes(toMinutes(dayTimeUtc) + zoneOffsetMinutes(timeZone, savedAt));
+  return fromMinutes(toMinutes(dayTimeUtc) + zoneOffsetMinutes(savedAt, timeZone));
 }
 
 /** A calendar date moved by whole days (no zone: dates only). */

@@ -1,4 +1,4 @@
-import { float8ArrayParam, type Queryable } from '../../db/client';
+import { epochMsArray, float8ArrayParam, type Queryable } from '../../db/client';
 import type { RootCauseResult } from '@tidemark/detect';
 import type { SeriesFit } from './analysis';
 
@@ -65,11 +65,11 @@ export async function seriesOf(
   const rows = await db.query<Omit<SeriesInput, 'ts'> & { ts: number[] | null }>(
     `select s.dim_name, s.dim_val,
             case when s.dim_name = '' or o.ts is null or s.ts is distinct from o.ts
-                 then array(select extract(epoch from t) * 1000 from unnest(s.ts) t)::float8[] end as ts,
+                 then ${epochMsArray('s.ts')} end as ts,
             s.y, s.n, s.fit_input, s.fit_status,
             case when $4 and s.dim_name <> '' then s.yhat end as yhat,
             case when $4 and s.dim_name <> '' then
-              array(select extract(epoch from t) * 1000 from unnest(s.forecast_ts) t)::float8[] end as forecast_ts,
+              ${epochMsArray('s.forecast_ts')} end as forecast_ts,
             case when $4 and s.dim_name <> '' then s.forecast_yhat end as forecast_yhat
        from series s
        left join series o on o.tenant_id = s.tenant_id and o.kpi_id = s.kpi_id and o.grain = s.grain and o.dim_name = ''

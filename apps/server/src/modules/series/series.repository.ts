@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import { epochMsArray, type Queryable } from '../../db/client';
 
 export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
   const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
@@ -102,7 +102,7 @@ export async function readPoints(
     lower: Array<number | null> | null;
     upper: Array<number | null> | null;
   }>(
-    `select array(select extract(epoch from t) * 1000 from unnest(s.ts[b.lo:b.hi]) t)::float8[] as ts,
+    `select ${epochMsArray('s.ts[b.lo:b.hi]')} as ts,
             s.y[b.lo:b.hi] as y, s.yhat[b.lo:b.hi] as yhat, s.yhat_lower[b.lo:b.hi] as lower,
             s.yhat_upper[b.lo:b.hi] as upper
        from series s
