@@ -114,10 +114,12 @@ await runWithCleanup(async (cleanup) => {
 
   const productUrl = process.env.BENCH_PRODUCT_DATABASE_URL;
   // On a server database the product needs its own key to seal the source's password.
-  const server = await startProductServer(
-    cleanup,
-    productUrl ? { DATABASE_URL: productUrl, ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {},
-  );
+  // BENCH_JOBS_PROCESS=inline runs the jobs on the server's own event loop, as before they had a process.
+  const jobsProcess = process.env.BENCH_JOBS_PROCESS;
+  const server = await startProductServer(cleanup, {
+    ...(productUrl ? { DATABASE_URL: productUrl, ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {}),
+    ...(jobsProcess ? { JOBS_PROCESS: jobsProcess } : {}),
+  });
   const db = productUrl
     ? new pg.Pool({ connectionString: productUrl, max: 2 })
     : openProductDb(server.dataDir);

@@ -1,26 +1,33 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
+import { embeddedKey } from './crypto/sealer';
+import { JOBS_CHILD_ENV, startJobsProcess, type JobsProcess } from './jobs/jobs-process';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let config: ReturnType<typeof loadConfig>;
+let separateJobs = false;
 try {
   config = loadConfig();
-  app = await buildApp({ config });
+  separateJobs = config.runJobs && config.jobsProcess === 'separate';
+  app = await buildApp({ config: separateJobs ? { ...config, runJobs: false } : config });
 } catch (error) {
   // A bad environment or an unreachable database: say what is wrong, without a stack trace.
   console.error(`Tidemark could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
+let jobsProcess: JobsProcess | null = null;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // In-flight requests get ten seconds to finish; then the process goes regardless.
-  const force = setTimeout(() => process.exit(1), 10_000);
+  // Running jobs get the worker's own grace, in-flight requests ten seconds; then the process goes regardless.
+  const force = setTimeout(() => process.exit(1), jobsProcess ? 50_000 : 10_000);
   force.unref();
+  // The jobs process leaves first: it uses the database this process may be about to stop.
+  await jobsProcess?.stop();
   await app.close();
   process.exit(0);
 }
@@ -32,6 +39,22 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);
+}
+
+if (separateJobs) {
+  jobsProcess = startJobsProcess({
+    entry: new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url),
+    env: {
+      ...process.env,
+      // The child reaches this process's database, embedded or not, and seals secrets with the same key.
+      DATABASE_URL: app.db.connectionString,
+      ...(!config.encryptionKey && !config.databaseUrl
+        ? { ENCRYPTION_KEY: embeddedKey(config.dataDir) }
+        : {}),
+      [JOBS_CHILD_ENV]: '1',
+    },
+    log: app.log,
+  });
 }
 
 const mail =

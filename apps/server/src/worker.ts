@@ -1,11 +1,15 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
+import { becomeJobsChild, JOBS_CHILD_ENV } from './jobs/jobs-process';
 
 /**
  * Runs the job workers without serving HTTP, so API and workers scale apart. Give the API processes
- * RUN_JOBS=false; every process must use the same database (DATABASE_URL).
+ * RUN_JOBS=false; every process must use the same database (DATABASE_URL). `npm start` also runs this file,
+ * as its own child (jobs/jobs-process.ts).
  */
-let app: Awaited<ReturnType<typeof buildApp>>;
+const asChild = process.env[JOBS_CHILD_ENV] === '1';
+if (asChild) becomeJobsChild((reason) => void shutdown(reason));
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 try {
   const config = loadConfig(process.env, { runJobs: true });
   if (!config.databaseUrl) {
@@ -25,6 +29,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  if (!app) process.exit(0);
   app.log.info({ signal }, 'worker shutting down');
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();

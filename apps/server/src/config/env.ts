@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  JOBS_PROCESS: z.enum(['separate', 'inline']).default('separate'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   PIPELINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   PIPELINE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
@@ -145,6 +146,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Run job workers in this process (the default); `npm run worker` runs them alone. */
   runJobs: boolean;
+  /** `npm start`: jobs in a child process of the server (separate) or on its own event loop (inline). */
+  jobsProcess: 'separate' | 'inline';
   jobPollSeconds: number;
   /** Worker threads for model fits; by default one fewer than the cores. */
   pipelineThreads: number | undefined;
@@ -261,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     seedDemo: e.SEED_DEMO,
     seedDemoData: e.SEED_DEMO_DATA,
     runJobs: e.RUN_JOBS,
+    jobsProcess: e.JOBS_PROCESS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     pipelineThreads: e.PIPELINE_THREADS,
     pipelineTimeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS,

@@ -48,10 +48,15 @@ export function resolveSealer(input: {
 }): Sealer | null {
   if (input.encryptionKey) return createSealer(parseKey(input.encryptionKey));
   if (input.databaseUrl) return null;
-  const file = path.join(input.dataDir, 'encryption.key');
+  return createSealer(parseKey(embeddedKey(input.dataDir)));
+}
+
+/** The key kept in DATA_DIR for the embedded database, made on first use. */
+export function embeddedKey(dataDir: string): string {
+  const file = path.join(dataDir, 'encryption.key');
   if (!existsSync(file)) {
-    mkdirSync(input.dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   }
-  return createSealer(parseKey(readFileSync(file, 'utf8')));
+  return readFileSync(file, 'utf8').trim();
 }

@@ -11,11 +11,15 @@ import { createJobQueue, defineJob, nextRun, type JobQueue } from './queue';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
 
-function startWorker(schema: string): Promise<ChildProcess> {
-  const child = fork(path.join(here, 'testing/worker-fixture.ts'), [testDatabaseUrl(), schema], {
-    execArgv: ['--import', path.join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+function startWorker(schema: string, pollSeconds = 0.5): Promise<ChildProcess> {
+  const child = fork(
+    path.join(here, 'testing/worker-fixture.ts'),
+    [testDatabaseUrl(), schema, String(pollSeconds)],
+    {
+      execArgv: ['--import', path.join(repoRoot, 'node_modules/tsx/dist/esm/index.mjs')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
@@ -79,6 +83,22 @@ describe('durable jobs', () => {
       await new Promise((r) => second.once('exit', r));
     }
   }, 120_000);
+
+  it("wakes another process's idle worker at once instead of at its next poll", async () => {
+    // The worker polls once a minute; the job must still run well inside the wait below.
+    const worker = await startWorker(schema, 60);
+    try {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await sender.send('test.slow-total', { key: 'woken', holdMs: 0 });
+      await sender.waitForIdle({ timeoutMs: 20_000, names: ['test.slow-total'] });
+      expect(await db.query(`select total from fixture_results where key = 'woken'`)).toEqual([
+        { total: 42 },
+      ]);
+    } finally {
+      worker.kill('SIGTERM');
+      await new Promise((r) => worker.once('exit', r));
+    }
+  });
 
   it('keeps one queued job per singleton key', async () => {
     const a = await sender.send('test.slow-total', { key: 'k2', holdMs: 1 }, { singletonKey: 'same' });

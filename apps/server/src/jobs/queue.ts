@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
@@ -106,6 +107,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const workerIds = new Map<string, string[]>();
   let boss: PgBoss | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // Another process (the API, when jobs run apart) wakes this one's idle workers through PostgreSQL.
+  const wakeChannel = `${schema}_wake`;
+  let listener: pg.Client | null = null;
+  let relisten: NodeJS.Timeout | null = null;
   let working = false;
   let stopping = false;
 
@@ -166,6 +171,33 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   /** Retries the runs of processes that stopped beating, and starts due schedules. */
+  /** Polling stays the fallback: a lost listener only delays jobs until the next poll, and is retried. */
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: db.connectionString });
+    const retry = () => {
+      if (listener !== client || stopping) return;
+      listener = null;
+      void client.end().catch(() => undefined);
+      relisten = setTimeout(() => void listen(), 5_000);
+      relisten.unref();
+    };
+    listener = client;
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'job wake-up listener lost; polling until it is back');
+      retry();
+    });
+    client.on('notification', (message) => {
+      for (const w of workerIds.get(message.payload ?? '') ?? []) boss?.notifyWorker(w);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen "${wakeChannel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      log.warn({ err: error }, 'job wake-up listener could not start; polling until it is back');
+      retry();
+    }
+  }
+
   async function tick(): Promise<void> {
     const b = bossOf();
     const dead = await db.query<{ job_id: string; queue: string }>(
@@ -236,6 +268,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
         workerIds.set(d.name, ids);
       }
+      await listen();
       const loop = () => {
         timer = setTimeout(() => {
           tick()
@@ -252,6 +285,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop() {
       stopping = true;
       if (timer) clearTimeout(timer);
+      if (relisten) clearTimeout(relisten);
+      await listener?.end().catch(() => undefined);
+      listener = null;
       for (const controller of running.values()) controller.abort(new Error('shutting down'));
       if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       boss = null;
@@ -261,8 +297,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       });
-      // Wake this process's idle worker instead of waiting for its next poll.
+      // Wake an idle worker instead of waiting for its next poll: this process's own, or another's.
       if (working) for (const w of workerIds.get(name) ?? []) bossOf().notifyWorker(w);
+      else if (id && !opts.startAfterSeconds) await db.query('select pg_notify($1, $2)', [wakeChannel, name]);
       return id;
     },
     async cancel(name, id) {

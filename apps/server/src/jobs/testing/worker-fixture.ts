@@ -3,12 +3,12 @@ import pino from 'pino';
 import { openPostgres } from '../../db/client';
 import { createJobQueue, defineJob } from '../queue';
 
-const [url, schema] = process.argv.slice(2) as [string, string];
+const [url, schema, pollSeconds = '0.5'] = process.argv.slice(2) as [string, string, string?];
 const db = await openPostgres(url, 'postgres', { schema, poolSize: 2 });
 const queue = createJobQueue({
   db,
   log: pino({ level: 'silent' }),
-  pollSeconds: 0.5,
+  pollSeconds: Number(pollSeconds),
   tickSeconds: 1,
   heartbeatSeconds: 0.5,
   staleAfterSeconds: 3,
