@@ -18,7 +18,7 @@ import {
 } from './data-in';
 import { machineLine } from './machine';
 import { ensureOrdersFile } from './orders-file';
-import { kbToMb, processMemory } from './process-memory';
+import { childPids, kbToMb, processMemory } from './process-memory';
 import {
   connectionTenant,
   dbNow,
@@ -168,6 +168,8 @@ await runWithCleanup(async (cleanup) => {
   const incAll = await jobsSince(db, null, incFrom);
   const incStatements = await incActivity.stop();
   const memory = processMemory(server.pid);
+  // The series jobs run in the server's jobs process (JOBS_PROCESS=separate, the default).
+  const jobsMemory = childPids(server.pid, 'node').map(processMemory);
 
   // Cross-check: the new day's revenue as the product serves it, against the source's own sum.
   const points = await patternSeries(api, {
@@ -231,7 +233,10 @@ await runWithCleanup(async (cleanup) => {
     `cross-check ${day.start.toISOString()} revenue: pattern_series ${served ?? 'no point'}, source ${day.revenue.toFixed(2)} (${day.rows} orders, ${synced.rows_imported} rows synced) — ${matches ? 'match' : 'MISMATCH'}`,
   );
   if (!matches) process.exitCode = 1;
-  console.log(`server peak RSS ${kbToMb(memory.peakKb).toFixed(0)} MB`);
+  console.log(
+    `server peak RSS ${kbToMb(memory.peakKb).toFixed(0)} MB` +
+      jobsMemory.map((m) => `, jobs process peak RSS ${kbToMb(m.peakKb).toFixed(0)} MB`).join(''),
+  );
   console.log(`${machineLine()} (after)`);
   console.log(aggregateLine({ fullS, incrementalS: incS }));
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { kbToMb, parseProcStat, parseProcStatus, processCpuSeconds, processMemory } from './process-memory';
+import { spawn } from 'node:child_process';
+import {
+  childPids,
+  kbToMb,
+  parseProcStat,
+  parseProcStatus,
+  processCpuSeconds,
+  processMemory,
+} from './process-memory';
 
 const STATUS = `Name:\tnode
 Umask:\t0022
@@ -32,10 +40,10 @@ describe('parseProcStatus', () => {
 });
 
 describe('parseProcStat', () => {
-  it('reads user and system CPU seconds, also when the command name has spaces and parentheses', () => {
+  it("reads user and system CPU seconds and its ended children's, also when the command name has spaces and parentheses", () => {
     const line =
-      '4242 (node (bench) x) S 1 4242 4242 0 -1 4194560 51234 0 12 0 1234 567 0 0 20 0 11 0 8000 1000000 40000\n';
-    expect(parseProcStat(line)).toEqual({ userS: 12.34, systemS: 5.67 });
+      '4242 (node (bench) x) S 1 4242 4242 0 -1 4194560 51234 0 12 0 1234 567 89 11 20 0 11 0 8000 1000000 40000\n';
+    expect(parseProcStat(line)).toEqual({ userS: 12.34, systemS: 5.67, endedChildrenS: 1 });
   });
 
   it('refuses a line it cannot read', () => {
@@ -44,5 +52,20 @@ describe('parseProcStat', () => {
 
   it.runIf(process.platform === 'linux')('reads this very process', () => {
     expect(processCpuSeconds(process.pid)).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('childPids', () => {
+  it('finds a live child by its command name, and not once it has ended', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      expect(childPids(process.pid, 'node')).toContain(child.pid);
+      expect(childPids(process.pid, 'postgres')).not.toContain(child.pid);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill();
+      await exited;
+    }
+    expect(childPids(process.pid, 'node')).not.toContain(child.pid);
   });
 });

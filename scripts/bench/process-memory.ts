@@ -27,15 +27,25 @@ export const kbToMb = (kb: number): number => kb / 1024;
 /** Clock ticks per second of /proc/<pid>/stat times: 100 on every Linux build in practice (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-/** User and system CPU seconds a process has used, from the text of /proc/<pid>/stat. */
-export function parseProcStat(text: string): { userS: number; systemS: number } {
+/**
+ * User and system CPU seconds a process has used, and those of its children that ended and were waited
+ * for, from the text of /proc/<pid>/stat.
+ */
+export function parseProcStat(text: string): { userS: number; systemS: number; endedChildrenS: number } {
   // The command name (field 2) is in parentheses and may itself hold spaces or parentheses.
   const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // rest[0] is field 3 (state), so utime (field 14) and stime (field 15) are rest[11] and rest[12].
+  // rest[0] is field 3 (state), so utime (field 14) and stime (field 15) are rest[11] and rest[12],
+  // cutime and cstime (16, 17) rest[13] and rest[14].
   const user = Number(rest[11]);
   const system = Number(rest[12]);
-  if (!Number.isFinite(user) || !Number.isFinite(system)) throw new Error('unreadable /proc stat line');
-  return { userS: user / TICKS_PER_SECOND, systemS: system / TICKS_PER_SECOND };
+  const children = Number(rest[13]) + Number(rest[14]);
+  if (!Number.isFinite(user) || !Number.isFinite(system) || !Number.isFinite(children))
+    throw new Error('unreadable /proc stat line');
+  return {
+    userS: user / TICKS_PER_SECOND,
+    systemS: system / TICKS_PER_SECOND,
+    endedChildrenS: children / TICKS_PER_SECOND,
+  };
 }
 
 /** CPU seconds (user + system) a live process has used so far; Linux only. */
@@ -45,8 +55,9 @@ export function processCpuSeconds(pid: number): number {
 }
 
 /**
- * CPU seconds of a process and every process below it (the product and its embedded PostgreSQL's
- * backends), split by command name; processes that ended in between are missed, which the caller accepts.
+ * CPU seconds of a process and every process below it (the product, its jobs process and its embedded
+ * PostgreSQL's backends), split by command name. A process that ended counts through its parent, which
+ * waited for it (a backend's through the postmaster), so the figure never goes backwards.
  */
 export function processTreeCpuSeconds(rootPid: number): Map<string, number> {
   const parents = new Map<number, number>();
@@ -72,9 +83,27 @@ export function processTreeCpuSeconds(rootPid: number): Map<string, number> {
     if (!inTree(pid)) continue;
     try {
       const name = names.get(pid)!.startsWith('postgres') ? 'postgres' : 'node';
-      out.set(name, (out.get(name) ?? 0) + processCpuSeconds(pid));
+      const { userS, systemS, endedChildrenS } = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      out.set(name, (out.get(name) ?? 0) + userS + systemS + endedChildrenS);
     } catch {
       // ended
+    }
+  }
+  return out;
+}
+
+/** Live child processes of `pid` whose command name starts with `name` (the server's jobs process). */
+export function childPids(pid: number, name: string): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      if (Number(rest[1]) === pid && command.startsWith(name)) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
     }
   }
   return out;
