@@ -74,6 +74,16 @@ export function epochMsArray(timestamps: string): string {
   return `array(select extract(epoch from t) * 1000 from unnest(${timestamps}) t)::float8[]`;
 }
 
+/**
+ * A lateral subquery holding an array column fetched once. An array stored out of line (TOAST) has its
+ * chunks fetched again for every mention in a statement: searching, measuring and slicing an hourly ts
+ * array fetched it four times. `|| '{}'` makes an in-memory copy, and `offset 0` keeps the planner from
+ * folding the subquery back into each mention. Use: `cross join ${arrayOnce(…)} d`, then `d.<name>`.
+ */
+export function arrayOnce(column: string, arrayType: string, name: string): string {
+  return `lateral (select ${column} || '{}'::${arrayType} as ${name} offset 0)`;
+}
+
 export interface DbOptions {
   /** postgres://… of a PostgreSQL server; without it the embedded server under dataDir is started. */
   databaseUrl?: string | undefined;

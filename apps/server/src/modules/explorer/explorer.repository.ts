@@ -1,5 +1,5 @@
 import type { ExplorerState, SeriesSchedule } from '@tidemark/contract';
-import type { Queryable } from '../../db/client';
+import { arrayOnce, type Queryable } from '../../db/client';
 
 export interface ExplorerUserRow {
   user_id: number;
@@ -145,13 +145,14 @@ export async function readStoredSeries(
             to_char(p.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts,
             p.value, p.yhat, p.lower, p.upper
        from series s
+       cross join ${arrayOnce('s.ts', 'timestamptz[]', 'ts')} d
        cross join lateral (
-         select case when cardinality(s.ts) = 0 then 1
-                     else width_bucket($6::timestamptz - interval '1 microsecond', s.ts) + 1 end as lo,
-                case when cardinality(s.ts) = 0 then 0
-                     else width_bucket($7::timestamptz - interval '1 microsecond', s.ts) end as hi
+         select case when cardinality(d.ts) = 0 then 1
+                     else width_bucket($6::timestamptz - interval '1 microsecond', d.ts) + 1 end as lo,
+                case when cardinality(d.ts) = 0 then 0
+                     else width_bucket($7::timestamptz - interval '1 microsecond', d.ts) end as hi
        ) b
-       cross join lateral unnest(s.ts[b.lo:b.hi], s.y[b.lo:b.hi], s.yhat[b.lo:b.hi], s.yhat_lower[b.lo:b.hi],
+       cross join lateral unnest(d.ts[b.lo:b.hi], s.y[b.lo:b.hi], s.yhat[b.lo:b.hi], s.yhat_lower[b.lo:b.hi],
                                  s.yhat_upper[b.lo:b.hi]) as p (ts, value, yhat, lower, upper)
       where s.tenant_id = $1 and s.kpi_id = any($2::bigint[]) and s.grain = $3 and s.dim_name = $4
         and ($5::text[] is null or s.dim_val = any($5::text[]))

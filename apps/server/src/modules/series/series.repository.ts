@@ -1,4 +1,4 @@
-import { epochMsArray, type Queryable } from '../../db/client';
+import { arrayOnce, epochMsArray, type Queryable } from '../../db/client';
 
 export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
   const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
@@ -63,22 +63,6 @@ export async function replaceTopValues(
   );
 }
 
-/** `days` before the series' last point: a default window that follows the data, not the clock. */
-export async function windowStart(
-  db: Queryable,
-  tenantId: number,
-  kpiId: number,
-  grain: string,
-  days: number,
-): Promise<Date | null> {
-  const rows = await db.query<{ start: Date | null }>(
-    `select ts[cardinality(ts)] - make_interval(days => $4) as start from series
-     where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = '' and dim_val = ''`,
-    [tenantId, kpiId, grain, days],
-  );
-  return rows[0]?.start ?? null;
-}
-
 export async function readPoints(
   db: Queryable,
   input: {
@@ -89,6 +73,8 @@ export async function readPoints(
     dimVal: string;
     start: Date | null;
     end: Date | null;
+    /** Without a start: this many days before the series' last point (a window that follows the data, not the clock). */
+    windowDays?: number | null;
   },
 ): Promise<StoredPoint[]> {
   // ts is sorted: the window's slice is found by binary search (width_bucket), not by unnesting it all. The
@@ -102,18 +88,31 @@ export async function readPoints(
     lower: Array<number | null> | null;
     upper: Array<number | null> | null;
   }>(
-    `select ${epochMsArray('s.ts[b.lo:b.hi]')} as ts,
+    `select ${epochMsArray('d.ts[b.lo:b.hi]')} as ts,
             s.y[b.lo:b.hi] as y, s.yhat[b.lo:b.hi] as yhat, s.yhat_lower[b.lo:b.hi] as lower,
             s.yhat_upper[b.lo:b.hi] as upper
        from series s
+       cross join ${arrayOnce('s.ts', 'timestamptz[]', 'ts')} d
        cross join lateral (
-         select case when $6::timestamptz is null then 1
-                     else width_bucket($6::timestamptz - interval '1 microsecond', s.ts) + 1 end as lo,
-                case when $7::timestamptz is null then cardinality(s.ts)
-                     else width_bucket($7::timestamptz, s.ts) end as hi
+         select coalesce($6::timestamptz, d.ts[cardinality(d.ts)] - make_interval(days => $8::int)) as start
+       ) w
+       cross join lateral (
+         select case when w.start is null then 1
+                     else width_bucket(w.start - interval '1 microsecond', d.ts) + 1 end as lo,
+                case when $7::timestamptz is null then cardinality(d.ts)
+                     else width_bucket($7::timestamptz, d.ts) end as hi
        ) b
      where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5`,
-    [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal, input.start, input.end],
+    [
+      input.tenantId,
+      input.kpiId,
+      input.grain,
+      input.dimName,
+      input.dimVal,
+      input.start,
+      input.end,
+      input.windowDays ?? null,
+    ],
   );
   if (!row) return [];
   return row.ts.map((t, i) => ({

@@ -106,6 +106,40 @@ describe('stored series', () => {
       )
     )[0]!;
 
+  it('serves an hourly chart of the 60 days up to its last point unless a start is given', async () => {
+    const kpiId = await kpi('Revenue');
+    const HOUR = 3_600_000;
+    const last = Date.UTC(2026, 0, 31, 12);
+    const ts = Array.from({ length: 100 * 24 }, (_, i) => new Date(last - (100 * 24 - 1 - i) * HOUR));
+    await t.db.query(
+      `insert into series (tenant_id, kpi_id, grain, dim_name, dim_val, ts, y, n)
+       values ($1, $2, 'h', 'window_probe', 'v', $3, $4, $5)`,
+      [shop.tenant.tenant_id, kpiId, ts, ts.map((_, i) => i), ts.map(() => 1)],
+    );
+    try {
+      const chart = async (extra = '') => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/v1/pattern_series?kpi_id=${kpiId}&pipeline_schedule=h&dim_name=window_probe&dim_val=v${extra}`,
+          headers: shop.owner.headers,
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json() as Array<{ timestamp: string; result: { y: number } }>;
+      };
+      const window = await chart();
+      expect(window).toHaveLength(60 * 24 + 1);
+      expect(window[0]!.timestamp).toBe(new Date(last - 60 * 24 * HOUR).toISOString());
+      expect(window.at(-1)).toMatchObject({
+        timestamp: new Date(last).toISOString(),
+        result: { y: 100 * 24 - 1 },
+      });
+      const from = new Date(last - 90 * 24 * HOUR).toISOString();
+      expect(await chart(`&timestamp_start=${from}`)).toHaveLength(90 * 24 + 1);
+    } finally {
+      await t.db.query(`delete from series where dim_name = 'window_probe'`);
+    }
+  });
+
   it('has every local day, 0 revenue on the empty day and no average there', async () => {
     const revenue = await series(await kpi('Revenue'), 'd');
     expect(revenue.ts).toHaveLength(14);

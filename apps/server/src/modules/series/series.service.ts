@@ -366,12 +366,7 @@ export async function patternSeries({
   const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
   const byValue = input.dim_name && input.dim_val !== undefined;
   const end = input.timestamp_end ? new Date(input.timestamp_end) : null;
-  const windowDays = DEFAULT_WINDOW_DAYS[input.pipeline_schedule];
-  const start = input.timestamp_start
-    ? new Date(input.timestamp_start)
-    : windowDays
-      ? await repo.windowStart(ctx.db, ctx.tenantId, metric.kpi_id, input.pipeline_schedule, windowDays)
-      : null;
+  const start = input.timestamp_start ? new Date(input.timestamp_start) : null;
   const rows = await repo.readPoints(ctx.db, {
     tenantId: ctx.tenantId,
     kpiId: metric.kpi_id,
@@ -380,6 +375,8 @@ export async function patternSeries({
     dimVal: byValue ? input.dim_val! : '',
     start,
     end,
+    // Without a start, hourly charts default to the days before the series' last point.
+    windowDays: DEFAULT_WINDOW_DAYS[input.pipeline_schedule],
   });
   const points = rows.map(toPoint);
   if (input.is_forecast_enabled === 'true' && (await repo.forecastEnabled(ctx.db, ctx.tenantId))) {
