@@ -35,7 +35,7 @@ describe('the jobs process', () => {
       entry: pathToFileURL(fixture),
       env: { ...process.env },
       execArgv,
-      log: { info: () => undefined, error: (obj) => errors.push(obj) },
+      log: { error: (obj) => errors.push(obj) },
     });
     try {
       const first = await until(() => jobs.pid());

@@ -8,11 +8,10 @@ import { setPriority } from 'node:os';
  * requests come first when the cores are busy and jobs lose nothing when they are idle.
  */
 
-/** The nice value of the jobs process (and, on the embedded database, of its database backends). */
+/** The nice value of the jobs process and of the threads it starts. */
 export const JOBS_NICE = 10;
-/** Set by the server in its child's environment; `worker.ts` reads them. */
+/** Set by the server in its child's environment; `worker.ts` reads it. */
 export const JOBS_CHILD_ENV = 'TIDEMARK_JOBS_CHILD';
-export const JOBS_NICE_BACKENDS_ENV = 'TIDEMARK_JOBS_NICE_BACKENDS';
 
 const RESTART_MIN_MS = 1_000;
 const RESTART_MAX_MS = 60_000;
@@ -22,7 +21,6 @@ const HEALTHY_AFTER_MS = 60_000;
 const STOP_GRACE_MS = 35_000;
 
 export interface JobsProcessLog {
-  info(obj: object, message: string): void;
   error(obj: object, message: string): void;
 }
 

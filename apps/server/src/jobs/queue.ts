@@ -170,7 +170,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  /** Retries the runs of processes that stopped beating, and starts due schedules. */
   /** Polling stays the fallback: a lost listener only delays jobs until the next poll, and is retried. */
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: db.connectionString });
@@ -198,6 +197,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
+  /** Retries the runs of processes that stopped beating, and starts due schedules. */
   async function tick(): Promise<void> {
     const b = bossOf();
     const dead = await db.query<{ job_id: string; queue: string }>(
