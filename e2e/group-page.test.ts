@@ -159,6 +159,8 @@ describe('the group page', () => {
     // The sample store is read-only: its team actions and edit are disabled.
     expect(await page.getByRole('button', { name: 'Resolve' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Edit title and summary' }).isDisabled()).toBe(true);
+    // The screenshot shows the demo's chart, not its loading skeleton.
+    await page.getByTestId('timeline-chart').waitFor();
     await view(page, 'group-page-demo-mode');
     await context.close();
   });
