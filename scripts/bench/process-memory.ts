@@ -54,57 +54,51 @@ export function processCpuSeconds(pid: number): number {
   return userS + systemS;
 }
 
+/** Every live process: its parent, command name and /proc stat line, read once. */
+function processTable(): Map<number, { ppid: number; name: string; stat: string }> {
+  const table = new Map<number, { ppid: number; name: string; stat: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), {
+        ppid: Number(rest[1]),
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        stat,
+      });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return table;
+}
+
 /**
  * CPU seconds of a process and every process below it (the product, its jobs process and its embedded
  * PostgreSQL's backends), split by command name. A process that ended counts through its parent, which
  * waited for it (a backend's through the postmaster), so the figure never goes backwards.
  */
 export function processTreeCpuSeconds(rootPid: number): Map<string, number> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(rest[1]));
-      names.set(Number(entry), text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')));
-    } catch {
-      // the process ended while we looked
-    }
-  }
+  const table = processTable();
   const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = parents.get(p), depth++)
+    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = table.get(p)?.ppid, depth++)
       if (p === rootPid) return true;
     return false;
   };
   const out = new Map<string, number>();
-  for (const pid of parents.keys()) {
+  for (const [pid, { name, stat }] of table) {
     if (!inTree(pid)) continue;
-    try {
-      const name = names.get(pid)!.startsWith('postgres') ? 'postgres' : 'node';
-      const { userS, systemS, endedChildrenS } = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      out.set(name, (out.get(name) ?? 0) + userS + systemS + endedChildrenS);
-    } catch {
-      // ended
-    }
+    const { userS, systemS, endedChildrenS } = parseProcStat(stat);
+    const kind = name.startsWith('postgres') ? 'postgres' : 'node';
+    out.set(kind, (out.get(kind) ?? 0) + userS + systemS + endedChildrenS);
   }
   return out;
 }
 
 /** Live child processes of `pid` whose command name starts with `name` (the server's jobs process). */
 export function childPids(pid: number, name: string): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-      if (Number(rest[1]) === pid && command.startsWith(name)) out.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out;
+  return [...processTable()]
+    .filter(([, p]) => p.ppid === pid && p.name.startsWith(name))
+    .map(([child]) => child);
 }

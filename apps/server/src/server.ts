@@ -2,7 +2,7 @@ import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
 import { embeddedKey } from './crypto/sealer';
-import { JOBS_CHILD_ENV, startJobsProcess, type JobsProcess } from './jobs/jobs-process';
+import { JOBS_CHILD_ENV, STOP_GRACE_MS, startJobsProcess, type JobsProcess } from './jobs/jobs-process';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let config: ReturnType<typeof loadConfig>;
@@ -23,8 +23,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Running jobs get the worker's own grace, in-flight requests ten seconds; then the process goes regardless.
-  const force = setTimeout(() => process.exit(1), jobsProcess ? 50_000 : 10_000);
+  // The jobs process gets its grace, in-flight requests ten seconds; then the process goes regardless.
+  const force = setTimeout(() => process.exit(1), (jobsProcess ? STOP_GRACE_MS : 0) + 10_000);
   force.unref();
   // The jobs process leaves first: it uses the database this process may be about to stop.
   await jobsProcess?.stop();

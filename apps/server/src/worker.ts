@@ -7,8 +7,7 @@ import { becomeJobsChild, JOBS_CHILD_ENV } from './jobs/jobs-process';
  * RUN_JOBS=false; every process must use the same database (DATABASE_URL). `npm start` also runs this file,
  * as its own child (jobs/jobs-process.ts).
  */
-const asChild = process.env[JOBS_CHILD_ENV] === '1';
-if (asChild) becomeJobsChild((reason) => void shutdown(reason));
+if (process.env[JOBS_CHILD_ENV] === '1') becomeJobsChild((reason) => void shutdown(reason));
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 try {
   const config = loadConfig(process.env, { runJobs: true });

@@ -18,7 +18,7 @@ const RESTART_MAX_MS = 60_000;
 /** A child that ran this long before dying restarts at once: its back-off starts again. */
 const HEALTHY_AFTER_MS = 60_000;
 /** The worker's own shutdown gives running jobs 30 s; past this it is killed. */
-const STOP_GRACE_MS = 35_000;
+export const STOP_GRACE_MS = 35_000;
 
 export interface JobsProcessLog {
   error(obj: object, message: string): void;
