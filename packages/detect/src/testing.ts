@@ -42,3 +42,41 @@ export function noise(seed: number): () => number {
     return ((x >>> 0) / 2 ** 32) * 2 - 1;
   };
 }
+
+/**
+ * Daily orders of a store like the sample store without its yearly season: `level` a day, Monday-busy
+ * weekday shape, a 3.5 % day-to-day wobble and counting noise; compound growth `before` a month, bending
+ * to `after` a month at day `bendAt`. Deterministic per seed.
+ */
+export function bendingDailyOrders(options: {
+  days: number;
+  bendAt: number;
+  before: number;
+  after: number;
+  seed: number;
+  level?: number;
+  start?: number;
+  /** A yearly shape by day index (1 = none). */
+  yearly?: (day: number) => number;
+}): InputPoint[] {
+  const level = options.level ?? 500;
+  const start = options.start ?? Date.UTC(2025, 9, 24);
+  const weekday = [1.03, 1.06, 1.03, 1.0, 0.98, 0.93, 0.86];
+  const uniform = noise(options.seed);
+  const normal = (): number => {
+    const u = (uniform() + 1) / 2 || Number.EPSILON;
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(Math.PI * uniform());
+  };
+  const out: InputPoint[] = [];
+  for (let t = 0; t < options.days; t++) {
+    const months = (t - options.bendAt) / 30.4375;
+    const growth = (1 + (months < 0 ? options.before : options.after)) ** months;
+    const season = options.yearly?.(t) ?? 1;
+    const mean = level * growth * season * weekday[t % 7]! * Math.exp(0.035 * normal());
+    out.push({
+      timestamp: start + t * 86_400_000,
+      value: Math.max(0, Math.round(mean + Math.sqrt(mean) * normal())),
+    });
+  }
+  return out;
+}
