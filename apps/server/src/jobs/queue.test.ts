@@ -117,3 +117,82 @@ describe('durable jobs', () => {
     );
   });
 });
+
+describe('job lag', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let schema: string;
+  let queue: JobQueue;
+
+  beforeAll(async () => {
+    ({ schema, drop } = await createTestSchema());
+    db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 2 });
+    await migrate(db);
+    // Sends only: no worker serves this queue anywhere, as when the jobs process is gone.
+    queue = createJobQueue({ db, log: pino({ level: 'silent' }) });
+    queue.register(defineJob({ name: 'test.lag', async handler() {} }));
+    await queue.start({ work: false });
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await db.close();
+    await drop();
+  });
+
+  const waitedSince = (id: string, minutes: number) =>
+    db.query(`update ${schema}_jobs.job set start_after = now() - make_interval(mins => $2) where id = $1`, [
+      id,
+      minutes,
+    ]);
+
+  it('is behind when a due job waits with nothing of its queue running, not when it waits behind a running one', async () => {
+    expect(await queue.lag()).toEqual({
+      status: 'ok',
+      oldestWaitingSeconds: null,
+      scheduleOverdueSeconds: null,
+    });
+
+    const first = (await queue.send('test.lag', { n: 1 }))!;
+    await waitedSince(first, 2);
+    const fresh = await queue.lag();
+    expect(fresh.status).toBe('ok');
+    expect(fresh.oldestWaitingSeconds).toBeGreaterThanOrEqual(120);
+
+    await waitedSince(first, 20);
+    const stuck = await queue.lag();
+    expect(stuck.status).toBe('behind');
+    expect(stuck.oldestWaitingSeconds).toBeGreaterThanOrEqual(1200);
+
+    // A worker is on it (running), and the next one waits its turn: busy, not behind.
+    await db.query(`update ${schema}_jobs.job set state = 'active', started_on = now() where id = $1`, [
+      first,
+    ]);
+    const second = (await queue.send('test.lag', { n: 2 }))!;
+    await waitedSince(second, 20);
+    expect((await queue.lag()).status).toBe('ok');
+    await db.query(`delete from ${schema}_jobs.job where name = 'test.lag'`);
+  });
+
+  it('is behind when a schedule is long overdue (no process runs the scheduler)', async () => {
+    await queue.upsertSchedule({
+      key: 'lag-test',
+      name: 'test.lag',
+      cron: '* * * * *',
+      timezone: 'Etc/UTC',
+      data: {},
+    });
+    const overdue = (minutes: number) =>
+      db.query(
+        `update job_schedules set next_run_at = now() - make_interval(mins => $1) where schedule_key = 'lag-test'`,
+        [minutes],
+      );
+    await overdue(2);
+    const late = await queue.lag();
+    expect(late.status).toBe('ok');
+    expect(late.scheduleOverdueSeconds).toBeGreaterThanOrEqual(120);
+    await overdue(20);
+    expect((await queue.lag()).status).toBe('behind');
+    await queue.removeSchedule('lag-test');
+    expect((await queue.lag()).status).toBe('ok');
+  });
+});

@@ -91,8 +91,25 @@ export interface JobQueue {
   progressOf(id: string): Promise<Record<string, unknown> | null>;
   /** Whether a job of this queue and singleton key waits to start (queued or waiting to retry). */
   isQueued(name: string, singletonKey: string): Promise<boolean>;
+  /** Whether the workers keep up, wherever they run (this process, its jobs process, `npm run worker`). */
+  lag(): Promise<JobLag>;
   readonly names: string[];
 }
+
+export interface JobLag {
+  /** 'behind' when a due job or schedule has waited over LAG_LIMIT_SECONDS with nothing of its queue running. */
+  status: 'ok' | 'behind';
+  /** How long the longest-waiting due job has waited, when one waits. */
+  oldestWaitingSeconds: number | null;
+  /** How long the most overdue schedule is past its time, when one is. */
+  scheduleOverdueSeconds: number | null;
+}
+
+/**
+ * Past this a waiting job means no worker is serving its queue. A job waiting behind a running one of
+ * its queue (a singleton behind a long backfill) is busy, not behind.
+ */
+export const LAG_LIMIT_SECONDS = 600;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { db, log } = options;
@@ -339,6 +356,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         [name, singletonKey],
       );
       return rows.length > 0;
+    },
+    async lag() {
+      // job_i5 (name, start_after) where state < 'active' keeps the first probe an index scan.
+      const [row] = await db.query<{
+        oldest: number | null;
+        stuck: number | null;
+        overdue: number | null;
+      }>(
+        `select
+           (select extract(epoch from now() - min(start_after))::float8 from ${schema}.job
+             where state < 'active' and start_after <= now()) as oldest,
+           (select extract(epoch from now() - min(j.start_after))::float8 from ${schema}.job j
+             where j.state < 'active' and j.start_after <= now() - make_interval(secs => $1)
+               and not exists (select 1 from ${schema}.job a where a.name = j.name and a.state = 'active')) as stuck,
+           (select extract(epoch from now() - min(next_run_at))::float8 from job_schedules
+             where next_run_at <= now()) as overdue`,
+        [LAG_LIMIT_SECONDS],
+      );
+      const overdue = row?.overdue ?? null;
+      return {
+        status: (row?.stuck ?? null) !== null || (overdue ?? 0) > LAG_LIMIT_SECONDS ? 'behind' : 'ok',
+        oldestWaitingSeconds: row?.oldest ?? null,
+        scheduleOverdueSeconds: overdue,
+      };
     },
     async progressOf(id) {
       const rows = await db.query<{ progress: Record<string, unknown> | null }>(

@@ -49,9 +49,14 @@ describe('error handling and platform routes', () => {
     expect(res.json()).toEqual({ success: false, message: 'It looks like there is no data for this path.' });
   });
 
-  it('reports health with the database in use', async () => {
+  it('reports health with the database in use and whether background jobs keep up', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'postgres', version: expect.any(String) });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'postgres',
+      version: expect.any(String),
+      jobs: { status: 'ok', oldest_waiting_seconds: expect.toBeOneOf([null, expect.any(Number)]) },
+    });
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {
