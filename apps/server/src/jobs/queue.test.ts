@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../db/client';
 import { createTestSchema, testDatabaseUrl } from '../testing/build-test-app';
 import { migrate } from '../db/migrate';
-import { createJobQueue, defineJob, nextRun, type JobQueue } from './queue';
+import { createJobQueue, defineJob, nextRun, type JobDefinition, type JobQueue } from './queue';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
@@ -36,30 +36,49 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000)
   }
 }
 
-describe('durable jobs', () => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let schema: string;
-  let sender: JobQueue;
-
-  beforeAll(async () => {
-    ({ schema, drop } = await createTestSchema());
-    db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 3 });
-    await migrate(db);
-    await db.exec(`create table fixture_attempts (key text, job_id uuid, at timestamptz default now());
-      create table fixture_results (key text primary key, total int)`);
-    sender = createJobQueue({ db, log: pino({ level: 'silent' }) });
-    // Only sends: the same queue settings as the fixture's worker, which does the work.
-    sender.register(
-      defineJob({ name: 'test.slow-total', retryDelay: 1, policy: 'stately', async handler() {} }),
-    );
-    await sender.start({ work: false });
-  });
-  afterAll(async () => {
-    await sender.stop();
+/** A schema of its own, migrated, with a queue that only sends: workers, if any, run elsewhere. */
+async function sendingQueue(definition: JobDefinition<never>, setup?: (db: Db) => Promise<void>) {
+  const { schema, drop } = await createTestSchema();
+  const db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 3 });
+  await migrate(db);
+  await setup?.(db);
+  const queue = createJobQueue({ db, log: pino({ level: 'silent' }) });
+  queue.register(definition);
+  await queue.start({ work: false });
+  const close = async () => {
+    await queue.stop();
     await db.close();
     await drop();
+  };
+  return { db, schema, queue, close };
+}
+
+describe('durable jobs', () => {
+  let db: Db;
+  let schema: string;
+  let sender: JobQueue;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    // The same queue settings as the fixture's worker, which does the work.
+    ({
+      db,
+      schema,
+      queue: sender,
+      close,
+    } = await sendingQueue(
+      defineJob({
+        name: 'test.slow-total',
+        retryDelay: 1,
+        policy: 'stately',
+        async handler() {},
+      }) as JobDefinition<never>,
+      (db) =>
+        db.exec(`create table fixture_attempts (key text, job_id uuid, at timestamptz default now());
+          create table fixture_results (key text primary key, total int)`),
+    ));
   });
+  afterAll(() => close());
 
   it('completes a job exactly once after the process running it is killed', async () => {
     const first = await startWorker(schema);
@@ -120,24 +139,17 @@ describe('durable jobs', () => {
 
 describe('job lag', () => {
   let db: Db;
-  let drop: () => Promise<void>;
   let schema: string;
   let queue: JobQueue;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ schema, drop } = await createTestSchema());
-    db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 2 });
-    await migrate(db);
-    // Sends only: no worker serves this queue anywhere, as when the jobs process is gone.
-    queue = createJobQueue({ db, log: pino({ level: 'silent' }) });
-    queue.register(defineJob({ name: 'test.lag', async handler() {} }));
-    await queue.start({ work: false });
+    // No worker serves this queue anywhere, as when the jobs process is gone.
+    ({ db, schema, queue, close } = await sendingQueue(
+      defineJob({ name: 'test.lag', async handler() {} }) as JobDefinition<never>,
+    ));
   });
-  afterAll(async () => {
-    await queue.stop();
-    await db.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   const waitedSince = (id: string, minutes: number) =>
     db.query(`update ${schema}_jobs.job set start_after = now() - make_interval(mins => $2) where id = $1`, [
