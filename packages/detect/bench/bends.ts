@@ -34,10 +34,15 @@ function engineError(after: number, seed: number, seasonal: boolean): number {
 }
 
 /** Best single hinge a + b·t + c·(t − k)⁺ on log(orders / weekday) over the last 150 days. */
-function oracleError(after: number, seed: number): number {
-  const y = bendingDailyOrders({ days: DAYS, bendAt: BEND, before: 0.02, after, seed }).map((p, t) =>
-    Math.log(Math.max(1, p.value as number) / WEEKDAY[t % 7]!),
-  );
+function oracleError(after: number, seed: number, seasonal: boolean): number {
+  const y = bendingDailyOrders({
+    days: DAYS,
+    bendAt: BEND,
+    before: 0.02,
+    after,
+    seed,
+    yearly: seasonal ? seasonOf : undefined,
+  }).map((p, t) => Math.log(Math.max(1, p.value as number) / WEEKDAY[t % 7]!));
   const lo = DAYS - 150;
   let best = lo;
   let bestRss = Infinity;
@@ -91,11 +96,12 @@ const summary: Record<string, number> = {};
 for (const after of SIZES) {
   const seeds = Array.from({ length: STORES }, (_, i) => i + 1);
   const engine = seeds.map((s) => engineError(after, s, false));
-  const oracle = seeds.map((s) => oracleError(after, s));
+  const oracle = seeds.map((s) => oracleError(after, s, false));
+  const seasonalOracle = seeds.map((s) => oracleError(after, s, true));
   const seasonal = seeds.map((s) => engineError(after, s, true));
   const found = (errors: number[]) => (100 * errors.filter((e) => !Number.isNaN(e)).length) / errors.length;
   console.log(
-    `${`${(after * 100).toFixed(0)} %/mo`.padStart(10)} | ${pct(found(engine)).padStart(12)} | ${pct(share(engine, 3)).padStart(11)} | ${pct(share(engine, 7)).padStart(11)} | ${pct(share(oracle, 3)).padStart(11)} | ${pct(share(oracle, 7)).padStart(11)} | ${pct(found(seasonal))}, ${pct(share(seasonal, 7))}`,
+    `${`${(after * 100).toFixed(0)} %/mo`.padStart(10)} | ${pct(found(engine)).padStart(12)} | ${pct(share(engine, 3)).padStart(11)} | ${pct(share(engine, 7)).padStart(11)} | ${pct(share(oracle, 3)).padStart(11)} | ${pct(share(oracle, 7)).padStart(11)} | ${pct(found(seasonal))}, ${pct(share(seasonal, 7))}, ${pct(share(seasonalOracle, 7))}`,
   );
   summary[`${after}`] = share(engine, 7);
   if (after === -0.04) {
