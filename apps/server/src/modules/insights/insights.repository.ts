@@ -260,6 +260,15 @@ export async function existingGroupIds(
   return rows.map((r) => r.group_id);
 }
 
+/** When the metric was configured: before that Tidemark could not look at its data. */
+export async function metricCreatedAt(db: Queryable, tenantId: number, kpiId: number): Promise<Date | null> {
+  const rows = await db.query<{ at: Date }>(
+    'select created_at as at from metrics where tenant_id = $1 and kpi_id = $2',
+    [tenantId, kpiId],
+  );
+  return rows[0]?.at ?? null;
+}
+
 export async function resolvedAt(db: Queryable, tenantId: number, groupId: number): Promise<Date | null> {
   const rows = await db.query<{ at: Date }>(
     `select created_at as at from insight_history

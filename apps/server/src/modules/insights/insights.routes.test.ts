@@ -78,6 +78,37 @@ describe('the insights API', () => {
     expect(missing.json().message).toBe('It looks like there is no data for this Group.');
   });
 
+  it('times detection from when the metric was configured, or from the anomaly when it came later', async () => {
+    const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
+    const group = groups[0]!;
+    const [row] = await t.db.query<{ created_at: Date; ts_start: Date; configured: Date }>(
+      `select g.created_at, g.ts_start, m.created_at as configured
+         from insight_groups g join metrics m on m.tenant_id = g.tenant_id and m.kpi_id = g.top_kpi_id
+        where g.tenant_id = $1 and g.group_id = $2`,
+      [shop.tenant.tenant_id, Number(group.group_id)],
+    );
+    const detect = async () =>
+      GroupImpactResponseSchema.parse(await json(`/v1/insights/groups/${group.group_id}/impact`))[0]!.value;
+    // History found by the first analysis: the anomaly came before the metric did.
+    expect(row!.ts_start.getTime()).toBeLessThan(row!.configured.getTime());
+    expect(await detect()).toBe(Math.max(0, row!.created_at.getTime() - row!.configured.getTime()));
+    // Found live: the metric was watched before the anomaly started.
+    await t.db.query('update metrics set created_at = $3 where tenant_id = $1 and kpi_id = $2', [
+      shop.tenant.tenant_id,
+      Number(group.top_kpi_id),
+      new Date(row!.ts_start.getTime() - 30 * 86_400_000),
+    ]);
+    try {
+      expect(await detect()).toBe(row!.created_at.getTime() - row!.ts_start.getTime());
+    } finally {
+      await t.db.query('update metrics set created_at = $3 where tenant_id = $1 and kpi_id = $2', [
+        shop.tenant.tenant_id,
+        Number(group.top_kpi_id),
+        row!.configured,
+      ]);
+    }
+  });
+
   it('lists insights four a page with the collaborate filters, and answers one with its root cause', async () => {
     const page = InsightsResponseSchema.parse(await json('/v1/insights?page_num=1'));
     expect(page.insights).toHaveLength(4);

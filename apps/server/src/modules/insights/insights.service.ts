@@ -198,18 +198,23 @@ export async function groupMetrics({ ctx, id }: { ctx: TenantContext; id: string
 }
 
 /**
- * Time to detect: from the start of the group's first anomaly to when the pipeline raised it. Time to
- * resolve: from that start to the team's Resolve move; null until then.
+ * Time to detect: from the start of the group's first anomaly to when the pipeline raised it, or from when
+ * its metric was configured if the anomaly came before (history found by the first analysis: a spike of
+ * last week found today took minutes, not a week). Time to resolve: from the start to the team's Resolve
+ * move; null until then.
  */
 export async function groupImpact({ ctx, id }: { ctx: TenantContext; id: string }) {
   const group = await groupOrThrow(ctx, id);
-  const resolved =
-    group.team_state === 'Resolved' ? await repo.resolvedAt(ctx.db, ctx.tenantId, group.group_id) : null;
+  const [resolved, configured] = await Promise.all([
+    group.team_state === 'Resolved' ? repo.resolvedAt(ctx.db, ctx.tenantId, group.group_id) : null,
+    repo.metricCreatedAt(ctx.db, ctx.tenantId, group.top_kpi_id),
+  ]);
+  const lookedFrom = Math.max(group.ts_start.getTime(), configured?.getTime() ?? 0);
   return [
     {
       type: 'time' as const,
       name: 'Time to detect' as const,
-      value: Math.max(0, group.created_at.getTime() - group.ts_start.getTime()),
+      value: Math.max(0, group.created_at.getTime() - lookedFrom),
     },
     {
       type: 'time' as const,
