@@ -15,7 +15,7 @@ import {
   type RootCauseResult,
   type SeriesStatus,
 } from '@tidemark/detect';
-import { holidayBuckets, type Holiday } from './holidays';
+import { holidayBuckets, liftHolidays, type Holiday } from './holidays';
 import { wallClock, type WallClock } from './wall-clock';
 
 /**
@@ -82,6 +82,7 @@ export interface AnalysisOutput {
 }
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+const BUCKET_MS = { h: 3_600_000, d: 86_400_000 } as const;
 
 /**
  * History a series needs before it raises insights (its fit is stored from the start). Weekly and monthly
@@ -265,7 +266,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
         const i = index.get(p.timestamp);
         return i === undefined ? null : num(values[i]!);
       });
-    fits.push({
+    const fit: SeriesFit = {
       dim_name: series.dim_name,
       dim_val: series.dim_val,
       status: analysis.status,
@@ -274,7 +275,20 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       lower: pick(range.lower),
       upper: pick(range.upper),
       forecast: analysis.status === 'ok' ? forecastOf(range) : null,
-    });
+    };
+    // Holidays are days: an hour or a day of one takes last year's lift; a week or a month holds the season.
+    if (analysis.status === 'ok' && (grain === 'h' || grain === 'd') && input.holidays?.length) {
+      const complete = completeBuckets(series);
+      liftHolidays(
+        BUCKET_MS[grain],
+        complete.map((p) => p.timestamp),
+        complete.map((p) => p.value),
+        fit,
+        input.holidays,
+        fit.forecast,
+      );
+    }
+    fits.push(fit);
     if (analysis.status !== 'ok') continue;
     if (series.ts.length - 1 < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
     // An hour holds too few rows for a ratio (one cancelled order in twenty moves a rate by 5 points): its

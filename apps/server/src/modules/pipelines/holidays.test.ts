@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holidayBuckets, retailHolidays } from './holidays';
+import { holidayBuckets, liftHolidays, retailHolidays } from './holidays';
 
 describe('the retail calendar', () => {
   it('finds Thanksgiving on the fourth Thursday of November and its week around it, in local days', () => {
@@ -24,5 +24,67 @@ describe('the retail calendar', () => {
     const marked = holidayBuckets(hours, holidays);
     expect(marked).toHaveLength(48);
     expect(new Date(marked[0]!).toISOString()).toBe('2025-12-24T00:00:00.000Z');
+  });
+});
+
+describe("holidays take last year's lift", () => {
+  const DAY = 86_400_000;
+  // Two seasons of days in UTC: 2025's holidays were seen, 2026's are being fitted and forecast.
+  const holidays = retailHolidays(Date.UTC(2025, 9, 1), Date.UTC(2026, 11, 31), 'Etc/UTC');
+  const start = Date.UTC(2025, 9, 1);
+  const dayOf = (name: string, year: number) =>
+    holidays.find((h) => h.name === name && new Date(h.start).getUTCFullYear() === year)!.start;
+  const ts = Array.from({ length: 450 }, (_, i) => start + i * DAY);
+  const lastYear: Record<string, number> = {
+    [dayOf('Black Friday', 2025)]: 300,
+    [dayOf('Thanksgiving', 2025)]: 60,
+  };
+  const band = () => ({
+    yhat: ts.map(() => 100 as number | null),
+    lower: ts.map(() => 80 as number | null),
+    upper: ts.map(() => 120 as number | null),
+  });
+  const y = ts.map((t) => lastYear[t] ?? 100);
+
+  it('scales the expected value of this year’s holiday by last year’s actual over expected, with a wider band', () => {
+    const fit = band();
+    const nextCyber = dayOf('Cyber Monday', 2026);
+    const forecast = {
+      ts: [nextCyber - DAY, nextCyber],
+      yhat: [100, 100],
+      lower: [80, 80],
+      upper: [120, 120],
+    };
+    liftHolidays(DAY, ts, y.slice(), fit, holidays, forecast);
+    const at = (t: number) => ts.indexOf(t);
+    const bf = at(dayOf('Black Friday', 2026));
+    expect([fit.yhat[bf], fit.lower[bf], fit.upper[bf]]).toEqual([
+      300,
+      300 - 1.5 * 3 * 20,
+      300 + 1.5 * 3 * 20,
+    ]);
+    const turkey = at(dayOf('Thanksgiving', 2026));
+    expect(fit.yhat[turkey]).toBeCloseTo(60);
+    expect(fit.upper[turkey]).toBeCloseTo(60 + 1.5 * 0.6 * 20);
+    // Last year's own holidays had no year before them in the data: they keep the ordinary expectation.
+    expect(fit.yhat[at(dayOf('Black Friday', 2025))]).toBe(100);
+    // An ordinary day, and a holiday last year's data did not move (Cyber Monday at its usual 100).
+    expect(fit.yhat[at(dayOf('Black Friday', 2026) - 7 * DAY)]).toBe(100);
+    expect(forecast.yhat).toEqual([100, 100]);
+  });
+
+  it('forecasts an upcoming holiday with its lift, and lifts nothing from a year with a gap on that day', () => {
+    const cut = ts.indexOf(dayOf('Black Friday', 2026));
+    const nextBf = dayOf('Black Friday', 2026);
+    const forecast = { ts: [nextBf - DAY, nextBf], yhat: [100, 100], lower: [80, 80], upper: [120, 120] };
+    const fit = band();
+    liftHolidays(DAY, ts.slice(0, cut), y.slice(0, cut), fit, holidays, forecast);
+    expect(forecast.yhat).toEqual([60, 300]);
+
+    const gap = y.slice();
+    gap[ts.indexOf(dayOf('Black Friday', 2025))] = null as never;
+    const unseen = band();
+    liftHolidays(DAY, ts, gap, unseen, holidays);
+    expect(unseen.yhat[ts.indexOf(nextBf)]).toBe(100);
   });
 });

@@ -7,6 +7,8 @@ import { addInTimezone, startOfInTimezone } from '@tidemark/format';
  */
 export interface Holiday {
   name: string;
+  /** Its place in the season ('Thanksgiving week 2'): the same key a year earlier is the same day. */
+  key: string;
   /** Local midnight to local midnight, epoch ms. */
   start: number;
   end: number;
@@ -41,12 +43,15 @@ export function retailHolidays(from: number, to: number, timezone: string): Holi
       ["New Year's Eve", year, 12, 31],
       ['New Year', year + 1, 1, 1],
     ];
+    const seen = new Map<string, number>();
     for (const [name, y, m, d] of days) {
+      const ordinal = (seen.get(name) ?? 0) + 1;
+      seen.set(name, ordinal);
       // Days past the month's end roll over (Cyber week can reach into December).
       const date = new Date(Date.UTC(y, m - 1, d));
       const start = localDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timezone);
       const end = addInTimezone(start, 1, 'day', timezone);
-      if (end > from && start < to) out.push({ name, start, end });
+      if (end > from && start < to) out.push({ name, key: `${name} ${ordinal}`, start, end });
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -56,4 +61,80 @@ export function retailHolidays(from: number, to: number, timezone: string): Holi
 export function holidayBuckets(ts: readonly number[], holidays: readonly Holiday[]): number[] {
   if (holidays.length === 0) return [];
   return ts.filter((t) => holidays.some((h) => t >= h.start && t < h.end));
+}
+
+/** The same holiday a year earlier is 350–380 days before (Thanksgiving moves with the weekday). */
+const YEAR_BEFORE_MS: readonly [number, number] = [350 * 86_400_000, 380 * 86_400_000];
+/** One year is one sample of a holiday's lift: the band around the lifted value is this much wider. */
+export const HOLIDAY_BAND_WIDENING = 1.5;
+
+interface Band {
+  yhat: Array<number | null>;
+  lower: Array<number | null>;
+  upper: Array<number | null>;
+}
+
+/**
+ * Holidays the series saw a year earlier get that year's lift: the expected value (and its band) of each
+ * of this year's holiday buckets is scaled by actual ÷ expected over the same holiday's buckets last year.
+ * Without it the expected range of Black Friday is an ordinary Friday's, so every chart and digest called
+ * the season a spike, and a Black Friday that fell short of last year's could not show. A holiday not seen
+ * before keeps the ordinary expectation (it is still never raised). `fit` and `forecast` are changed in place;
+ * lifts are read from the fit before any is applied.
+ */
+export function liftHolidays(
+  bucketMs: number,
+  ts: readonly number[],
+  y: ReadonlyArray<number | null>,
+  fit: Band,
+  holidays: readonly Holiday[],
+  forecast: (Band & { ts: number[] }) | null = null,
+): void {
+  const bucketsOf = (times: readonly number[], h: Holiday): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < times.length; i++) if (times[i]! >= h.start && times[i]! < h.end) out.push(i);
+    return out;
+  };
+  const lifts: Array<{ holiday: Holiday; ratio: number }> = [];
+  for (const h of holidays) {
+    const before = holidays.find(
+      (p) =>
+        p.key === h.key && h.start - p.start >= YEAR_BEFORE_MS[0] && h.start - p.start <= YEAR_BEFORE_MS[1],
+    );
+    if (!before) continue;
+    const past = bucketsOf(ts, before);
+    // The whole day seen: an hourly day short of a few hours (a clock change) still counts.
+    if (past.length === 0 || past.length < Math.round((before.end - before.start) / bucketMs) - 1) continue;
+    let actual = 0;
+    let expected = 0;
+    let complete = true;
+    for (const i of past) {
+      const v = y[i];
+      const e = fit.yhat[i];
+      if (v === null || v === undefined || e === null || e === undefined) complete = false;
+      else {
+        actual += v;
+        expected += e;
+      }
+    }
+    if (!complete || !(expected > 0) || !(actual >= 0)) continue;
+    lifts.push({ holiday: h, ratio: Math.min(10, Math.max(0.1, actual / expected)) });
+  }
+  const apply = (band: Band, i: number, ratio: number) => {
+    const e = band.yhat[i];
+    const lo = band.lower[i];
+    const hi = band.upper[i];
+    if (e === null || e === undefined) return;
+    const lifted = e * ratio;
+    band.yhat[i] = lifted;
+    if (lo !== null && lo !== undefined) {
+      const wider = lifted - HOLIDAY_BAND_WIDENING * ratio * (e - lo);
+      band.lower[i] = lo >= 0 ? Math.max(0, wider) : wider;
+    }
+    if (hi !== null && hi !== undefined) band.upper[i] = lifted + HOLIDAY_BAND_WIDENING * ratio * (hi - e);
+  };
+  for (const { holiday, ratio } of lifts) {
+    for (const i of bucketsOf(ts, holiday)) apply(fit, i, ratio);
+    if (forecast) for (const i of bucketsOf(forecast.ts, holiday)) apply(forecast, i, ratio);
+  }
 }
