@@ -90,9 +90,17 @@ export function liftHolidays(
   holidays: readonly Holiday[],
   forecast: (Band & { ts: number[] }) | null = null,
 ): void {
+  // Times are sorted: find the holiday's first bucket by bisection (an hourly year is 9,000 buckets).
   const bucketsOf = (times: readonly number[], h: Holiday): number[] => {
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid]! < h.start) lo = mid + 1;
+      else hi = mid;
+    }
     const out: number[] = [];
-    for (let i = 0; i < times.length; i++) if (times[i]! >= h.start && times[i]! < h.end) out.push(i);
+    for (let i = lo; i < times.length && times[i]! < h.end; i++) out.push(i);
     return out;
   };
   const lifts: Array<{ holiday: Holiday; ratio: number }> = [];
