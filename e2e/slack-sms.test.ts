@@ -160,10 +160,18 @@ describe('Slack and SMS alerts', () => {
           interval: 1000,
         })
         .toBeGreaterThan(0);
-      // One message per alerted group on each channel (several groups may come of one spike).
+      // One message per alerted group on each channel (several groups may come of one spike). Each channel
+      // has its own delivery queue, so on a busy machine one may trail the others by several seconds.
       await expect
-        .poll(() => [posted().length, alertSms().length], { timeout: 10_000, interval: 500 })
-        .toEqual([alertMail().length, alertMail().length]);
+        .poll(() => [posted().length, alertSms().length], { timeout: 60_000, interval: 500 })
+        .toEqual([alertMail().length, alertMail().length])
+        .catch((error: Error) => {
+          throw new Error(
+            `${error.message}; alert mails: ${alertMail()
+              .map((m) => m.subject)
+              .join(' | ')}`,
+          );
+        });
 
       const message: FakeSlackMessage = posted()[0]!;
       expect(message.channel).toBe('C0ALERTS');
