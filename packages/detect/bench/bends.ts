@@ -18,9 +18,8 @@ const WEEKDAY = [1.03, 1.06, 1.03, 1.0, 0.98, 0.93, 0.86];
 
 const seasonOf = (t: number): number => yearlyFactor(((FIRST_DAY_OF_YEAR - 1 + t) % 365) + 1);
 
-/** Days from the planted bend to the engine's last change, when it found one going down. */
-function engineError(after: number, seed: number, seasonal: boolean): number {
-  const points = bendingDailyOrders({
+const storeOf = (after: number, seed: number, seasonal: boolean) =>
+  bendingDailyOrders({
     days: DAYS,
     bendAt: BEND,
     before: 0.02,
@@ -28,21 +27,19 @@ function engineError(after: number, seed: number, seasonal: boolean): number {
     seed,
     yearly: seasonal ? seasonOf : undefined,
   });
-  const { trend } = analyzeSeries(points, { grain: 'd', aggregation: 'sum' });
+
+/** Days from the planted bend to the engine's last change, when it found one going down. */
+function engineError(after: number, seed: number, seasonal: boolean): number {
+  const { trend } = analyzeSeries(storeOf(after, seed, seasonal), { grain: 'd', aggregation: 'sum' });
   const cp = trend.lastChangepoint;
   return cp && trend.direction === 'down' ? cp.index - BEND : Number.NaN;
 }
 
 /** Best single hinge a + b·t + c·(t − k)⁺ on log(orders / weekday) over the last 150 days. */
 function oracleError(after: number, seed: number, seasonal: boolean): number {
-  const y = bendingDailyOrders({
-    days: DAYS,
-    bendAt: BEND,
-    before: 0.02,
-    after,
-    seed,
-    yearly: seasonal ? seasonOf : undefined,
-  }).map((p, t) => Math.log(Math.max(1, p.value as number) / WEEKDAY[t % 7]!));
+  const y = storeOf(after, seed, seasonal).map((p, t) =>
+    Math.log(Math.max(1, p.value as number) / WEEKDAY[t % 7]!),
+  );
   const lo = DAYS - 150;
   let best = lo;
   let bestRss = Infinity;
@@ -90,7 +87,7 @@ console.log(
 );
 console.log('+2 %/month bending on day 318 (7 Sep); a change counts when it goes down\n');
 console.log(
-  'after bend | engine found | engine ≤3 d | engine ≤7 d | oracle ≤3 d | oracle ≤7 d | with season: found, ≤7 d',
+  'after bend | engine found | engine ≤3 d | engine ≤7 d | oracle ≤3 d | oracle ≤7 d | with season: engine found, engine ≤7 d, oracle ≤7 d',
 );
 const summary: Record<string, number> = {};
 for (const after of SIZES) {
