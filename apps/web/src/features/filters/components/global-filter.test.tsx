@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILTER_MESSAGES, type GlobalFilter } from '@tidemark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wireApiClient } from '@/app/wire-api-client';
@@ -65,7 +65,6 @@ async function choose(label: string, option: string) {
 }
 
 // The drawer loads lazily and its selects open menus: give a busy machine more than the 1 s default.
-configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => configureApiClient({ defaultQuery: () => ({}), onUnauthorized: () => {} }));
 

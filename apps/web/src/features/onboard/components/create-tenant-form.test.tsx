@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { WORKSPACE_MESSAGES, type User } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -6,7 +6,6 @@ import { makeTenant, makeUser, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 
 // The first render loads the route's lazy chunk, which takes over a second on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 const NEW_OWNER: Partial<User> = { show_onboarding: true, user_status: 'new', tenant_status: 'new' };
 const TEAM = {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERSONA_MESSAGES, type User } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
@@ -6,7 +6,6 @@ import { makeFlags, makeUser, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 
 // The first render loads the route's lazy chunk, which takes over a second on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 function serve(patch?: MockHandler, shop: string | null = null) {
   let user: User = makeUser({

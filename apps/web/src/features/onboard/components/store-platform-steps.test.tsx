@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Connector } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -7,7 +7,6 @@ import { renderRoute } from '@/testing/render';
 import { ONBOARD_COPY } from '../messages';
 
 // The first render loads the route's lazy chunk, which takes over a second on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 const SHOPIFY: Connector = {
   connector_uuid: '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c02',
