@@ -254,15 +254,15 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       rowValue: grain === 'h' && metric.additive ? eventRowValue(series) : undefined,
       proportion: grain !== 'h' ? shareOfRows(series, metric) : undefined,
     };
-    const analysis = clock
-      ? analyzeOnWallClock(completeBuckets(series), clock, options)
-      : analyzeSeries(completeBuckets(series), options);
+    // The still-filling last bucket is never analysed; built once for the fit, its stored arrays and the lift.
+    const points = completeBuckets(series);
+    const analysis = clock ? analyzeOnWallClock(points, clock, options) : analyzeSeries(points, options);
     const { range } = analysis;
     ranges.set(`${series.dim_name}\u0000${series.dim_val}`, analysis);
     // The range is laid on the grain's grid from the first point, as the stored series is.
     const index = new Map(range.timestamps.map((t, i) => [t, i]));
     const pick = (values: Float64Array) =>
-      completeBuckets(series).map((p) => {
+      points.map((p) => {
         const i = index.get(p.timestamp);
         return i === undefined ? null : num(values[i]!);
       });
@@ -278,11 +278,10 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     };
     // Holidays are days: an hour or a day of one takes last year's lift; a week or a month holds the season.
     if (analysis.status === 'ok' && (grain === 'h' || grain === 'd') && input.holidays?.length) {
-      const complete = completeBuckets(series);
       liftHolidays(
         BUCKET_MS[grain],
-        complete.map((p) => p.timestamp),
-        complete.map((p) => p.value),
+        points.map((p) => p.timestamp),
+        points.map((p) => p.value),
         fit,
         input.holidays,
         fit.forecast,
