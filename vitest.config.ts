@@ -16,6 +16,8 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The browser tests' fixtures, checked without a browser.
+            'e2e/support/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -37,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/*.test.ts'],
           globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

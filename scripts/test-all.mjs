@@ -3,17 +3,37 @@
 // others, so one process would run them one after the other; two processes overlap the PostgreSQL-bound
 // API tests with the browser tests, which mostly wait on a server and a browser. With arguments, it is
 // plain `vitest run <args>`.
+//
+// TEST_NOW=2026-07-01T12:00:00Z runs the tests as if it were that moment (time flows on from it): every
+// process, the embedded databases and Chromium included, reads a wall clock moved by libfaketime
+// (faketime.mjs), so a failure that depends on the date can be reproduced on any day. The tests then use
+// embedded databases, whose clock moves too, in place of TEST_DATABASE_URL's server.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { shiftedClockEnv } from './faketime.mjs';
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const args = process.argv.slice(2);
+
+function runEnv() {
+  const env = { ...process.env };
+  if (!env.TEST_NOW) return env;
+  const t = Date.parse(env.TEST_NOW);
+  if (!Number.isFinite(t)) {
+    console.error(`TEST_NOW is not a date: ${env.TEST_NOW}`);
+    process.exit(2);
+  }
+  console.log(`Running as if it were ${new Date(t).toISOString()} (TEST_NOW)`);
+  delete env.TEST_DATABASE_URL;
+  return { ...env, ...shiftedClockEnv(t - Date.now(), env) };
+}
+const baseEnv = runEnv();
 
 function run(label, extra) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...vitest, ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      env: { ...baseEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
     let summary = null;
     const failures = [];

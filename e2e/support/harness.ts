@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { installClock, shiftedClockEnv } from './clock';
 import { copyTemplate, demoTemplateDir } from './demo-template';
 import { startMailSink, type MailSink } from './mail-sink';
 
@@ -31,6 +32,10 @@ export interface RunningServer {
   logs: string[];
   /** The SMTP server the product delivers its e-mail to. */
   mail: MailSink;
+  /** How far the product's clock runs ahead of the run's (see clock.ts). */
+  clockShiftMs: number;
+  /** Now, as the product sees it. */
+  now(): number;
   /** Stops the server and deletes its data (unless it was started on a given folder). */
   stop(): Promise<void>;
   /** Kills the process outright, as a crash or an OOM killer would; its data stays. */
@@ -40,10 +45,11 @@ export interface RunningServer {
 /**
  * The production build, as `npm start` runs it, on an embedded database in a temporary folder. Unless the
  * demo data is switched off (or `fresh` is set), the folder starts as a copy of the run's analysed demo.
+ * `clockShiftMs` moves this server's clock (and its database's) that far ahead of the run's (clock.ts).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; fresh?: boolean } = {},
+  options: { dataDir?: string; fresh?: boolean; clockShiftMs?: number } = {},
 ): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -60,6 +66,7 @@ export async function startServer(
   }
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
+  const clockShiftMs = options.clockShiftMs ?? 0;
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
@@ -73,6 +80,7 @@ export async function startServer(
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
       SMTP_URL: mail.url,
+      ...shiftedClockEnv(clockShiftMs),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,6 +110,8 @@ export async function startServer(
     dataDir,
     logs,
     mail,
+    clockShiftMs,
+    now: () => Date.now() + clockShiftMs,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -143,8 +153,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 1366, height: 860 } });
+/** A browser context; pass the server's `clockShiftMs` when its clock runs ahead of the run's. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  clockShiftMs = 0,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 860 } });
+  await installClock(context, clockShiftMs);
+  return context;
 }
 
 /** Screenshots land in artifacts/ (git-ignored) for a person to look at after the run. */
@@ -203,13 +220,16 @@ export async function apiSession(
  * One production server and one browser for a test file, started before its tests and stopped after them.
  * `env` may be a function, read when the server starts: a file's earlier beforeAll can start local fakes first.
  */
-export function useProduct(env: Record<string, string> | (() => Record<string, string>) = {}): {
+export function useProduct(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { clockShiftMs?: number } = {},
+): {
   readonly server: RunningServer;
   readonly browser: Browser;
 } {
   const state: { server?: RunningServer; browser?: Browser } = {};
   beforeAll(async () => {
-    state.server = await startServer(typeof env === 'function' ? env() : env);
+    state.server = await startServer(typeof env === 'function' ? env() : env, options);
     state.browser = await launchBrowser();
   });
   afterAll(async () => {
