@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collectorSnippet } from '@tidemark/contract';
 import { productDbUrl } from '../scripts/bench/product-db';
+import { installClock } from './support/clock';
 import { apiSession, launchBrowser, screenshot, startServer, type RunningServer } from './support/harness';
 
 // A real desktop Chrome's; headless Chromium names itself HeadlessChrome, which the ingest drops as a bot.
@@ -101,6 +102,7 @@ describe('the collector on a merchant page', () => {
       userAgent: USER_AGENT,
       viewport: { width: 1280, height: 800 },
     });
+    await installClock(context, server.clockShiftMs);
     const page = await context.newPage();
     const beacons: number[] = [];
     page.on('response', (r) => {

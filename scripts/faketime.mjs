@@ -20,9 +20,16 @@ function inheritedSeconds(env) {
   return m ? Number(m[0]) : 0;
 }
 
-/** The variables that run a child `offsetMs` further from this process's clock ({} for no shift). */
+/**
+ * The variables that run a child `offsetMs` further from this process's clock: for no shift, this process's
+ * own (none on real time), since a child started with a fresh environment would otherwise fall back to it.
+ */
 export function shiftedClockEnv(offsetMs, env = process.env) {
-  if (offsetMs === 0) return {};
+  if (offsetMs === 0) {
+    const own = {};
+    for (const k of ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC']) if (env[k]) own[k] = env[k];
+    return own;
+  }
   const lib = libfaketimePath();
   if (!lib) {
     throw new Error(

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { installClock, shiftedClockEnv } from './clock';
+import { browserEnv, installClock, shiftedClockEnv } from './clock';
 import { copyTemplate, demoTemplateDir } from './demo-template';
 import { startMailSink, type MailSink } from './mail-sink';
 
@@ -141,6 +141,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    env: browserEnv(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
