@@ -28,7 +28,14 @@ describe('weekly report', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ReportsResponse;
   };
-  const week = '?start_time=2026-11-15T00:00:00Z&end_time=2026-11-22T00:00:00Z';
+  // The previous week (a report reads no further than now), and two hours of its Tuesday.
+  const DAY = 86_400_000;
+  const weekStart = reportPeriod({}, 'Etc/UTC', Date.now()).from.getTime();
+  const range = (from: number) =>
+    `?start_time=${new Date(from).toISOString()}&end_time=${new Date(from + 7 * DAY).toISOString()}`;
+  const week = range(weekStart);
+  const outageStart = new Date(weekStart + 2 * DAY + 10 * 3_600_000).toISOString();
+  const outageEnd = new Date(weekStart + 2 * DAY + 12 * 3_600_000).toISOString();
 
   it('says the store enabled no providers', async () => {
     const r = await report(week);
@@ -56,18 +63,18 @@ describe('weekly report', () => {
          ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
          affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
          figures, provider_uuid)
-       values ($1, 1, 'outage:test', '2026-11-17T10:00:00Z', 'outage', 'outage', 'Closed', 'outage',
-         '2026-11-17T10:00:00Z', '2026-11-17T12:00:00Z', 3, 'High', 'Stripe Major Incident', '', '', '', '', '{}',
+       values ($1, 1, 'outage:test', $3, 'outage', 'outage', 'Closed', 'outage',
+         $3, $4, 3, 'High', 'Stripe Major Incident', '', '', '', '', '{}',
          '{API}', '{}', '{}', '{}', null, '{}', '[]', null, '{}', $2)`,
-      [tenantId, stripe],
+      [tenantId, stripe, outageStart, outageEnd],
     );
     // The store's own calls to Stripe failing in the same hours (collector rollups).
     await t.db.query(
       `insert into event_rollups (tenant_id, hour, kind, sub_type, page, fingerprint, browser, os, device, events,
          estimated, sessions)
-       values ($1, '2026-11-17T10:00:00Z', 'error', 'network', '/checkout', 'network:POST api.stripe.com/v1/tokens 5xx',
+       values ($1, $2, 'error', 'network', '/checkout', 'network:POST api.stripe.com/v1/tokens 5xx',
          'Chrome', 'Windows', 'Desktop', 4, 40, 4)`,
-      [tenantId],
+      [tenantId, outageStart],
     );
     const r = await report(week);
     expect(r.has_enabled_providers).toBe(true);
@@ -91,7 +98,7 @@ describe('weekly report', () => {
   });
 
   it('shows a provider healthy in a week without incidents', async () => {
-    const r = await report('?start_time=2026-11-01T00:00:00Z&end_time=2026-11-08T00:00:00Z');
+    const r = await report(range(weekStart - 14 * DAY));
     const card = r.provider_types.flatMap((p) => p.providers).find((p) => p.provider_uuid === stripe)!;
     expect(card).toMatchObject({ health: 'healthy', incidents: 0, degraded_minutes: 0, host_errors: 0 });
     expect(card.checks).toMatchObject({ total: 1, completed: 1 });
