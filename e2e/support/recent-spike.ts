@@ -54,12 +54,20 @@ export function recentSpikeClockShift(now: number): number {
   throw new Error(`no ordinary recent day within three weeks of ${new Date(now).toISOString()}`);
 }
 
+/** Countries of the orders and their usual orders a day; the first one spikes. */
+export type SpikeCountries = ReadonlyArray<readonly [name: string, perDay: number]>;
+const COUNTRIES: SpikeCountries = [
+  ['US', 40],
+  ['DE', 30],
+  ['GB', 20],
+];
+
 /**
  * A store's orders for the 100 days before `now`'s day, steady with a weekly rhythm, except on a recent
- * ordinary day (recentSpikeLayout), when US orders jumped sixfold: a fresh anomaly for the pipeline to find
- * and alert about.
+ * ordinary day (recentSpikeLayout), when the first country's orders (the US) jumped sixfold: a fresh anomaly
+ * for the pipeline to find and alert about.
  */
-export function ordersWithRecentSpike(now: number): string {
+export function ordersWithRecentSpike(now: number, countries: SpikeCountries = COUNTRIES): string {
   const layout = recentSpikeLayout(now);
   if (!layout)
     throw new Error(`no ordinary recent day before ${new Date(now).toISOString()}: shift the clock`);
@@ -69,9 +77,9 @@ export function ordersWithRecentSpike(now: number): string {
   const noise = () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 0.3;
   for (let day = layout.start; day < layout.end; day += DAY) {
     const weekly = [1, 0.9, 0.95, 1, 1.1, 1.3, 1.2][new Date(day).getUTCDay()]!;
-    for (const country of ['US', 'DE', 'GB']) {
-      let orders = Math.round((country === 'US' ? 40 : country === 'DE' ? 30 : 20) * weekly * (1 + noise()));
-      if (day === layout.spikeDay && country === 'US') orders *= 6;
+    for (const [i, [country, perDay]] of countries.entries()) {
+      let orders = Math.round(perDay * weekly * (1 + noise()));
+      if (day === layout.spikeDay && i === 0) orders *= 6;
       for (let k = 0; k < orders; k++) {
         const at = new Date(day + ((k * 7919) % 86_400) * 1000).toISOString();
         lines.push(`${id++},${at},${country},${k % 2 ? 'Email' : 'Direct'},${(30 + (k % 11)).toFixed(2)}`);
@@ -83,17 +91,19 @@ export function ordersWithRecentSpike(now: number): string {
 
 /**
  * Uploads those orders (dated by the server's clock: start it with `clockShiftMs: recentSpikeClockShift(...)`)
- * and configures them as the data wizard does (Orders counted, by Country and Channel,
- * dated by created_at): the series, the pipeline and the alerts follow from the product's own jobs.
+ * and configures them as the data wizard does (a count named Orders unless `metric` says otherwise, by Country
+ * and Channel unless `byChannel` is false, dated by created_at): the series, the pipeline and the alerts follow
+ * from the product's own jobs.
  */
 export async function uploadOrdersWithSpike(
   server: RunningServer,
   session: { cookie: string; csrf: string },
+  options: { countries?: SpikeCountries; metric?: string; byChannel?: boolean } = {},
 ): Promise<void> {
   const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
   const form = new FormData();
   form.append('connector_uuid', CSV_CONNECTOR);
-  form.append('csvFile', new Blob([ordersWithRecentSpike(server.now())]), 'orders.csv');
+  form.append('csvFile', new Blob([ordersWithRecentSpike(server.now(), options.countries)]), 'orders.csv');
   const upload = await fetch(`${server.url}/v1/connections`, { method: 'POST', headers, body: form });
   expect(upload.status, await upload.clone().text()).toBe(200);
   const uploaded = (await upload.json()) as {
@@ -113,8 +123,11 @@ export async function uploadOrdersWithSpike(
     headers: json,
     body: JSON.stringify({
       datasource_id: uploaded.datasource_id,
-      metrics: [item('order_id', 'Orders', { type: 'operation', value: 'count' })],
-      dimensions: [item('country', 'Country'), item('channel', 'Channel')],
+      metrics: [item('order_id', options.metric ?? 'Orders', { type: 'operation', value: 'count' })],
+      dimensions: [
+        item('country', 'Country'),
+        ...(options.byChannel === false ? [] : [item('channel', 'Channel')]),
+      ],
     }),
   });
   expect(onboard.status, await onboard.clone().text()).toBe(200);

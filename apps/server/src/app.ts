@@ -15,6 +15,7 @@ import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import errorHandler from './plugins/error-handler';
+import inputGuard from './plugins/input-guard';
 import errorReporting from './plugins/error-reporting';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(errorReporting);
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(securityHeaders);
   await app.register(authPlugin);
   await app.register(openapi);

@@ -2,6 +2,7 @@ import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
 import { embeddedKey } from './crypto/sealer';
+import { servesOutbox } from './modules/dev';
 import { JOBS_CHILD_ENV, STOP_GRACE_MS, startJobsProcess, type JobsProcess } from './jobs/jobs-process';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -62,7 +63,9 @@ const mail =
     ? 'Sign-in links are sent through SMTP.'
     : config.env === 'production'
       ? '!! NODE_ENV=production and no SMTP_URL: sign-in e-mails CANNOT BE DELIVERED. Nobody can sign in by e-mail until SMTP_URL is set.'
-      : `No SMTP_URL is set: sign-in e-mails go to the local outbox, readable from this machine only at ${config.publicUrl}/v1/dev/outbox${config.logFormat === 'pretty' ? ' (and printed in this log)' : ''}`;
+      : !servesOutbox(config, app.mailer.kind)
+        ? '!! DATABASE_URL is set and no SMTP_URL: sign-in e-mails are kept but not shown. Set SMTP_URL, or DEV_OUTBOX=true to read them at /v1/dev/outbox from this machine.'
+        : `No SMTP_URL is set: sign-in e-mails go to the local outbox, readable from this machine only at ${config.publicUrl}/v1/dev/outbox${config.logFormat === 'pretty' ? ' (and printed in this log)' : ''}`;
 if (app.mailer.kind === 'outbox' && config.env === 'production') {
   app.log.error('NODE_ENV=production without SMTP_URL: sign-in e-mails cannot be delivered');
 }

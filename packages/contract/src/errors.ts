@@ -58,6 +58,14 @@ export function catalogueFor(status: number, resource = 'resource'): { title: st
   return { title: entry.title, message: entry.message.replace('{resource}', resource) };
 }
 
+/** Requests the server refuses before reading them: what was wrong, never how the server noticed. */
+export const INPUT_MESSAGES = {
+  nulCharacter: 'Text may not contain NUL characters.',
+  bodyTooLarge: 'The request is too large: send at most 1 MB.',
+  fieldTooLarge: 'A form field is too long: send at most 16 KB per field.',
+  tooManyParts: 'The form has too many fields or files.',
+} as const;
+
 export const UI_MESSAGES = {
   pageNotFound: "Sorry, we couldn't find the page you are looking for, maybe it doesn't exist.",
   cardError:

@@ -42,7 +42,43 @@ export const COLLECT_MESSAGES = {
   tooLarge: `The events payload is larger than ${COLLECT_BODY_LIMIT_BYTES} bytes.`,
   tooMany: 'Too many events were sent; try again in a minute.',
   version: `Only version ${COLLECT_PAYLOAD_VERSION} of the events payload is accepted.`,
+  otherSite: "This site is not among the workspace's allowed domains: its events were dropped.",
 } as const;
+
+/** At most this many allowed domains per workspace (the store's own is counted apart). */
+export const COLLECTOR_DOMAINS_MAX = 50;
+/** The dropped-beacon count shown in the settings covers this many days. */
+export const COLLECTOR_DROPS_DAYS = 7;
+
+export const COLLECTOR_DOMAIN_MESSAGES = {
+  invalid: 'Enter a domain such as shop.example.com (subdomains are included).',
+  tooMany: `A workspace can allow up to ${COLLECTOR_DOMAINS_MAX} domains.`,
+  notFound: 'That domain is not in the list of allowed domains.',
+  fromStore: "Your store URL's domain is always allowed: change the store URL in the workspace settings.",
+} as const;
+
+/**
+ * Where a workspace's collector beacons may come from: the store URL's domain (always, without its
+ * `www.`), plus the listed domains; a domain includes its subdomains. With neither, every site is accepted.
+ */
+export const CollectorDomainsSchema = z.object({
+  store_domain: z.string().nullable(),
+  domains: z.array(z.object({ domain: z.string(), created_at: z.string() })),
+  /** No store URL and no list: beacons from any site are kept. */
+  accepts_all: z.boolean(),
+  /** Beacons dropped because their page was on another site, over the last COLLECTOR_DROPS_DAYS days. */
+  dropped_recently: z.number().int(),
+});
+export type CollectorDomains = z.infer<typeof CollectorDomainsSchema>;
+
+export const CollectorDomainBodySchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .min(1, COLLECTOR_DOMAIN_MESSAGES.invalid)
+    .max(300, COLLECTOR_DOMAIN_MESSAGES.invalid),
+});
+export const CollectorDomainParamsSchema = z.object({ domain: z.string().min(1).max(300) });
 
 /** A site key is public: it names the workspace a page reports to, and grants nothing else. */
 export const SiteKeySchema = z.string().regex(/^[a-z0-9]{8,64}$/);
@@ -94,6 +130,35 @@ export const eventsRoutes = {
     tags: ['events'],
     query: TenantQuerySchema,
     response: SiteKeyResponseSchema,
+  }),
+  collectorDomains: defineRoute({
+    method: 'GET',
+    path: '/v1/events/allowed_domains',
+    access: 'tenant',
+    summary: "The sites the workspace's collector accepts beacons from, and how many others were dropped",
+    tags: ['events'],
+    query: TenantQuerySchema,
+    response: CollectorDomainsSchema,
+  }),
+  addCollectorDomain: defineRoute({
+    method: 'POST',
+    path: '/v1/events/allowed_domains',
+    access: 'tenant',
+    summary: 'Allow the collector to accept beacons from a domain and its subdomains',
+    tags: ['events'],
+    query: TenantQuerySchema,
+    body: CollectorDomainBodySchema,
+    response: CollectorDomainsSchema,
+  }),
+  removeCollectorDomain: defineRoute({
+    method: 'DELETE',
+    path: '/v1/events/allowed_domains/:domain',
+    access: 'tenant',
+    summary: 'Stop accepting beacons from a listed domain',
+    tags: ['events'],
+    params: CollectorDomainParamsSchema,
+    query: TenantQuerySchema,
+    response: CollectorDomainsSchema,
   }),
 } as const;
 

@@ -36,6 +36,11 @@ export const EXPLORER_MESSAGES = {
   linkMissing: 'This explorer page needs a link from the Explorer tab.',
   linkInvalid: 'This explorer link is not valid. Open the Explorer again from the app.',
   linkExpired: 'This explorer link has expired. Open the Explorer again from the app.',
+  linkSignedOut: 'This explorer link ended when its session signed out. Sign in and open the Explorer again.',
+  linkKeyRevoked: 'The API key this explorer link was made with has been revoked.',
+  readOnlyLink:
+    'This explorer link was made with an API key: it reads data, but cannot save or delete explorations.',
+  operatorLink: "Operators view a customer's explorations but cannot save or delete them.",
   outOfScope: (dimension: string, value: string) => `This explorer link only reads ${dimension}: ${value}.`,
   pickMetric: 'Pick at least one metric to explore.',
   pickMetricHint: 'Choose metrics on the left; then a grain, a date range and, if you like, a split.',
@@ -187,6 +192,8 @@ export const ExplorerCatalogSchema = z.object({
   }),
   /** The global filter the URL is pinned to: every answer is read for this value only. */
   scope: ExplorerSplitSchema.nullable(),
+  /** A link made with an API key reads only: the page offers no saving or deleting of explorations. */
+  read_only: z.boolean(),
   expires_at: z.string(),
   metrics: z.array(
     z.object({

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './auth';
 export * from './flags';
 export * from './tenants';
+export * from './members';
 export * from './health';
 export * from './dev';
 export * from './route';

@@ -11,6 +11,7 @@ import { metricsRoutes } from './metrics';
 import { seriesRoutes } from './series';
 import { summaryRoutes } from './summary';
 import { tenantsRoutes } from './tenants';
+import { membersRoutes } from './members';
 import { usersRoutes } from './users';
 import { tokensRoutes } from './tokens';
 import { storesRoutes } from './stores';
@@ -32,6 +33,7 @@ export const routes = {
   ...healthRoutes,
   ...authRoutes,
   ...tenantsRoutes,
+  ...membersRoutes,
   ...flagsRoutes,
   ...devRoutes,
   ...connectionsRoutes,

@@ -65,9 +65,41 @@ export function isValidStoreUrl(value: string): boolean {
 
 export const STORE_URL_MAX = 2048;
 
+/** Line breaks and tabs become spaces; other C0/C1 controls go with the invisible characters below. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/**
+ * Controls (ESC included) and format characters: zero-width space/joiners, soft hyphen, word joiner, BOM,
+ * bidi marks, embeddings, overrides and isolates; plus blanks that are letters (Hangul fillers) or marks.
+ */
+// Written as escapes and removed one by one, so marks in the class cannot combine with what precedes them.
+// eslint-disable-next-line no-misleading-character-class
+const INVISIBLE = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180F\uFE00-\uFE0F]/gu;
+
+/**
+ * A right-to-left override (U+202E) shows its run, up to U+202C or the end, backwards: '\u202EemcA' reads
+ * 'Acme'. The run is written as it reads, so the name is compared and kept as people see it.
+ */
+function showOverrides(raw: string): string {
+  return raw.replace(/\u202E([^\u202C]*)\u202C?/gu, (_, run: string) => [...run].reverse().join(''));
+}
+
+/**
+ * The name a workspace is stored and compared under (issue 25): NFKC (fullwidth look-alikes become ASCII),
+ * no controls or invisible characters, runs of whitespace as one space, trimmed. Server and web share it.
+ */
+export function cleanWorkspaceName(raw: string): string {
+  return showOverrides(raw)
+    .normalize('NFKC')
+    .replace(BREAKS, ' ')
+    .replace(INVISIBLE, '')
+    .normalize('NFKC')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** The first rule a workspace form breaks, with the spec's message; null when it is valid. Server and web share it. */
 export function workspaceFormError(input: { display_name: string; store_url: string }): string | null {
-  const name = input.display_name.trim();
+  const name = cleanWorkspaceName(input.display_name);
   if (!name) return WORKSPACE_MESSAGES.nameRequired;
   if (name.length > WORKSPACE_NAME_MAX) return WORKSPACE_MESSAGES.nameTooLong;
   const url = input.store_url.trim();
@@ -79,6 +111,11 @@ export function workspaceFormError(input: { display_name: string; store_url: str
 /** The workspace a path names. Any text is accepted here; the service answers for ids that are not the caller's. */
 export const TenantParamsSchema = z.object({ tenant_uuid: z.string().min(1).max(64) });
 
+/** How a member came into a workspace; the join step names it. */
+export const JOINED_VIA = ['founder', 'domain', 'invitation'] as const;
+export const JoinedViaSchema = z.enum(JOINED_VIA);
+export type JoinedVia = z.infer<typeof JoinedViaSchema>;
+
 /** Spec 1 §3 Tenant: what the join step shows of a team. */
 export const TeamDetailsSchema = z
   .object({
@@ -87,6 +124,10 @@ export const TeamDetailsSchema = z
     logo_path: z.string().nullable(),
     member_count: z.number().int(),
     store_url: z.string().nullable(),
+    /** How the caller became a member (null for an operator viewing it), so the join step can say why. */
+    joined_via: JoinedViaSchema.nullable(),
+    /** The company domain that founded the workspace. */
+    email_domain: z.string().nullable(),
   })
   .meta({ id: 'TeamDetails' });
 export type TeamDetails = z.infer<typeof TeamDetailsSchema>;

@@ -20,6 +20,10 @@ export const TOKEN_MESSAGES = {
   notInUrl: 'API keys go in the Authorization header (Bearer), never in the URL.',
   otherWorkspace: 'This API key belongs to another workspace.',
   invalid: 'The API key is unknown or has been revoked.',
+  scopedValues: (scope: string) =>
+    `This API key is limited to ${scope}: it lists that value alone, not the values of other dimensions.`,
+  scopedRawRows: (scope: string) =>
+    `This API key is limited to ${scope}: extractions hold the rows of every segment, so it cannot read them. Use a key for all data.`,
 } as const;
 
 export const TOKEN_NAME_MAX = 60;

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: optionalString,
   TRUST_PROXY: optionalString,
+  SOURCE_ALLOWED_NETWORKS: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString,
@@ -24,6 +25,7 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SMTP_URL: optionalString,
+  DEV_OUTBOX: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -69,6 +71,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(appsDir, 'web', 'dist')),
   MAGIC_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   MAGIC_LINK_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  MAGIC_LINK_CAP_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -99,6 +102,11 @@ export interface Config {
   host: string;
   /** Addresses (IPs, CIDRs or proxy-addr's names) of the proxies whose X-Forwarded-* headers are believed; none by default. */
   trustProxy: string[];
+  /**
+   * SOURCE_ALLOWED_NETWORKS: the only non-public networks a workspace's database source may reach (CIDRs), or
+   * `none`. Unset: all of them on the embedded trial, none on a deployment (see net/outbound.ts).
+   */
+  sourceAllowedNetworks: string[] | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -109,6 +117,11 @@ export interface Config {
   /** 32 bytes (hex or base64) that encrypt stored credentials; see crypto/sealer.ts for the default. */
   encryptionKey: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * Serve the local outbox (sign-in links, when no SMTP_URL is set) although DATABASE_URL is set; never under
+   * NODE_ENV=production. Off by default on a deployment, where a same-machine proxy would pass as loopback.
+   */
+  devOutbox: boolean;
   mailFrom: string;
   oidc: {
     google: OidcProviderConfig | undefined;
@@ -139,8 +152,11 @@ export interface Config {
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
+  /** Sign-in links per address from one client (IP, or IPv6 /64) per 15 minutes. */
   magicLinkLimitPerAddress: number;
   magicLinkLimitPerIp: number;
+  /** Sign-in links per address from all clients together per 15 minutes: a distributed flood. */
+  magicLinkCapPerAddress: number;
   seedDemo: boolean;
   /** Load the demo workspace's sample store through the CSV import on first start. */
   seedDemoData: boolean;
@@ -200,6 +216,28 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return entries;
 }
 
+/** `SOURCE_ALLOWED_NETWORKS=10.20.0.0/16, fd12:3456::/48` (an address alone is one host), or `none`. */
+export function parseAllowedNetworks(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.toLowerCase() === 'none') return [];
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [ip = '', bits, extra] = entry.split('/');
+      const family = isIP(ip);
+      const max = family === 6 ? 128 : 32;
+      const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+      if (!family || extra !== undefined || !bitsOk) {
+        throw new Error(
+          `Invalid environment:\n  SOURCE_ALLOWED_NETWORKS: "${entry}" is not a CIDR range (10.0.0.0/8, fd00::/8) or an IP address`,
+        );
+      }
+      return `${ip}/${bits ?? max}`;
+    });
+}
+
 /** Validates the environment once at start; nothing else reads process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -216,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // server is a deployment, usually in a container that is reached from outside it.
     host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sourceAllowedNetworks: parseAllowedNetworks(e.SOURCE_ALLOWED_NETWORKS),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
@@ -224,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
+    devOutbox: e.DEV_OUTBOX === 'true',
     mailFrom: e.MAIL_FROM,
     oidc: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
@@ -261,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: e.WEB_DIST_DIR,
     magicLinkLimitPerAddress: e.MAGIC_LINK_LIMIT_PER_ADDRESS,
     magicLinkLimitPerIp: e.MAGIC_LINK_LIMIT_PER_IP,
+    magicLinkCapPerAddress: e.MAGIC_LINK_CAP_PER_ADDRESS,
     seedDemo: e.SEED_DEMO,
     seedDemoData: e.SEED_DEMO_DATA,
     runJobs: e.RUN_JOBS,

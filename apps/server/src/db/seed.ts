@@ -37,10 +37,10 @@ export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<S
        values ($1, $1, $2, 'Olivia', 'Operator', false, 'active', true) returning user_id`,
       [OPERATOR_EMAIL, all!.tenant_id],
     );
-    await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [
-      all!.tenant_id,
-      operator!.user_id,
-    ]);
+    await tx.query(
+      `insert into memberships (tenant_id, user_id, role, joined_via) values ($1, $2, 'owner', 'founder')`,
+      [all!.tenant_id, operator!.user_id],
+    );
     let demoTenantId = 0;
     if (options.demo) {
       const [demo] = await tx.query<{ tenant_id: number }>(
@@ -53,10 +53,10 @@ export async function seedIfEmpty(db: Db, options: { demo: boolean }): Promise<S
          values ($1, $1, $2, 'Dana', 'Demo', false, 'active') returning user_id`,
         [DEMO_OWNER_EMAIL, demoTenantId],
       );
-      await tx.query(`insert into memberships (tenant_id, user_id, role) values ($1, $2, 'owner')`, [
-        demoTenantId,
-        owner!.user_id,
-      ]);
+      await tx.query(
+        `insert into memberships (tenant_id, user_id, role, joined_via) values ($1, $2, 'owner', 'founder')`,
+        [demoTenantId, owner!.user_id],
+      );
     }
     return { created: true, allCustomersTenantId: all!.tenant_id, demoTenantId };
   });

@@ -6,6 +6,8 @@ import {
   SESSION_COOKIE,
   STATUS_CATALOGUE,
   TOKEN_MESSAGES,
+  routes,
+  type RouteDef,
 } from '@tidemark/contract';
 import { AppError } from '../errors';
 import { baseContext } from './context';
@@ -14,6 +16,15 @@ import { resolveApiKey } from '../modules/apikeys';
 import { authorizeOperator, authorizeTenant } from '../modules/tenants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The only writes an operator may make inside a customer's workspace, each written to the customer's operator
+ * log first. Re-running a failed sync is what support is asked for: it copies the customer's own source
+ * again with the customer's saved settings, and changes no setting, key, member or plan.
+ */
+const OPERATOR_SUPPORT_ACTIONS: ReadonlySet<string> = new Set(
+  [routes.syncConnection].map((r: RouteDef) => `${r.method} ${r.path}`),
+);
 const unauthorized = () =>
   new AppError('unauthorized', `${STATUS_CATALOGUE[401].title}: ${STATUS_CATALOGUE[401].message}`);
 
@@ -106,6 +117,11 @@ export default fp(
         requestedTenantId: requested,
         isDemo,
         readOnly: SAFE_METHODS.has(request.method),
+        route: {
+          method: request.method,
+          path: request.routeOptions.url ?? request.url,
+          operatorSupport: OPERATOR_SUPPORT_ACTIONS.has(`${request.method} ${request.routeOptions.url}`),
+        },
       };
       request.tenantId =
         access === 'operator' ? await authorizeOperator(app.db, input) : await authorizeTenant(app.db, input);

@@ -16,6 +16,8 @@ export interface AuthUser {
   sessionHash: string;
   /** Whether the user belongs to the workspace the request names, when read with the session. */
   membership?: { tenantId: number; member: boolean };
+  /** Set when the call is made with an API key: read-only, and pinned to the key's scope when it has one. */
+  apiKey?: { keyId: number; scope: { dimName: string; dimVal: string } | null };
 }
 
 /** What every service verb receives: infrastructure plus who is calling. */

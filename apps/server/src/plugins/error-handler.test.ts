@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { INPUT_MESSAGES } from '@tidemark/contract';
+import errorHandler from './error-handler';
+import errorReporting from './error-reporting';
 import { buildTestApp, createOperator, type Actor, type TestApp } from '../testing/build-test-app';
 
 describe('error handling and platform routes', () => {
@@ -21,15 +25,28 @@ describe('error handling and platform routes', () => {
     expect(res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
   });
 
-  it('answers an oversized body with 400 and a message', async () => {
+  it('answers an oversized body with 413 Payload Too Large and a message', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/magic-login',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ destination: 'a@b.test', shopify_data: 'x'.repeat(2_000_000) }),
     });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: INPUT_MESSAGES.bodyTooLarge });
+  });
+
+  it('answers text PostgreSQL refuses (NUL, 22021) that got past the input guard with 400, not 500', async () => {
+    // A bare app with the real handler: a route that hands NUL to the database, as a raw-body handler could.
+    const bare = Fastify({ logger: false });
+    bare.decorate('config', t.config);
+    await bare.register(errorReporting);
+    await bare.register(errorHandler);
+    bare.get('/store', async () => t.db.query('select $1::text as v', ['a\u0000b']));
+    onTestFinished(() => bare.close());
+    const res = await bare.inject({ method: 'GET', url: '/store' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(res.json()).toEqual({ success: false, message: INPUT_MESSAGES.nulCharacter });
   });
 
   it('names the field of a schema violation', async () => {

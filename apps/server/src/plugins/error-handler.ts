@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, STATUS_CATALOGUE, catalogueFor } from '@tidemark/contract';
+import { AUTH_MESSAGES, INPUT_MESSAGES, STATUS_CATALOGUE, catalogueFor } from '@tidemark/contract';
 import { isAppError } from '../errors';
 
 /** Messages written for people (the spec's wording) pass through as they are; zod's defaults get their field name. */
 const HUMAN_MESSAGES = new Set<unknown>(Object.values(AUTH_MESSAGES).filter((v) => typeof v === 'string'));
+
+/** @fastify/multipart's limits on the number of parts, files and fields (its own messages name internals). */
+const MULTIPART_LIMITS = new Set<unknown>(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
 
 /** One place maps every failure to `{ success: false, message }` with the catalogue's status; 5xx details stay here. */
 export default fp(
@@ -33,7 +37,13 @@ export default fp(
           : `Invalid ${where}${field ? ` field ${field}` : ''}: ${text}`;
         return send(400, message);
       }
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(400, 'The request body is too large.');
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, INPUT_MESSAGES.bodyTooLarge);
+      if (MULTIPART_LIMITS.has(error.code)) return send(413, INPUT_MESSAGES.tooManyParts);
+      // A NUL (or invalid UTF-8) that got past the input guard, e.g. inside a raw body a handler parsed.
+      if (error.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
+        request.log.warn({ err: error }, 'text PostgreSQL cannot store');
+        return send(400, INPUT_MESSAGES.nulCharacter);
+      }
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
         return send(
           413,

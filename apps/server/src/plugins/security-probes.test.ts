@@ -344,9 +344,9 @@ describe('security probes', () => {
     const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE)!.value;
     const session = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const change = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/v1/logout',
-      headers: { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}` },
+      headers: { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
     });
     expect(change.statusCode).toBe(200);
   });

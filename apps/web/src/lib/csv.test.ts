@@ -13,4 +13,21 @@ describe('CSV cells and series', () => {
     ]);
     expect(csv.split('\r\n')[1]).toBe('2026-11-20T00:00:00Z,Orders,141,15.5,10,20,yes');
   });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=HYPERLINK("http://evil.example")', '"\'\t=HYPERLINK(""http://evil.example"")"'],
+    ["\r=cmd|' /C calc'!A0", "\"'\r=cmd|' /C calc'!A0\""],
+  ])('neutralises a cell starting with a formula character: %j', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  it('leaves ordinary text and numbers as they are', () => {
+    expect(csvCell('Paid Search')).toBe('Paid Search');
+    expect(csvCell('a\tb')).toBe('a\tb');
+    expect(csvCell(-3)).toBe('-3');
+  });
 });

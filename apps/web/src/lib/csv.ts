@@ -1,10 +1,16 @@
 import type { SeriesPoint } from '@tidemark/contract';
 
+/**
+ * A leading character a spreadsheet reads as the start of a formula: = + - @, and TAB and CR, which some
+ * spreadsheets skip before reading the = that follows (OWASP, CSV injection).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading formula sign is neutralised. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

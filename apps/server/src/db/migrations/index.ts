@@ -16,6 +16,8 @@ import experienceReports from './0015-experience-reports';
 import notifications from './0016-notifications';
 import slackSms from './0017-slack-sms';
 import explorer from './0018-explorer';
+import rolesJoining from './0019-roles-joining';
+import collectorDomains from './0020-collector-domains';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -37,4 +39,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0016-notifications', sql: notifications },
   { id: '0017-slack-sms', sql: slackSms },
   { id: '0018-explorer', sql: explorer },
+  { id: '0019-roles-joining', sql: rolesJoining },
+  { id: '0020-collector-domains', sql: collectorDomains },
 ];

@@ -46,6 +46,19 @@ export async function listKeys(db: Queryable, tenantId: number): Promise<ApiKeyR
   );
 }
 
+/** Who made a live key of this workspace; undefined when there is no such key. */
+export async function findLiveKeyMaker(
+  db: Queryable,
+  tenantId: number,
+  keyId: number,
+): Promise<{ created_by: number | null } | undefined> {
+  const rows = await db.query<{ created_by: number | null }>(
+    'select created_by::int from api_keys where tenant_id = $1 and key_id = $2 and revoked_at is null',
+    [tenantId, keyId],
+  );
+  return rows[0];
+}
+
 export async function revokeKey(db: Queryable, tenantId: number, keyId: number): Promise<boolean> {
   const rows = await db.query(
     'update api_keys set revoked_at = now() where tenant_id = $1 and key_id = $2 and revoked_at is null returning key_id',
@@ -67,8 +80,10 @@ export interface KeyAuthRow {
 /** The live key with this hash; its last use is written at most once a minute (reads stay reads). */
 export async function findLiveKey(db: Queryable, keyHash: string): Promise<KeyAuthRow | undefined> {
   const rows = await db.query<KeyAuthRow>(
+    // A key acts with its maker's membership: once they leave the workspace, it stops working.
     `with k as (
-       select * from api_keys where key_hash = $1 and revoked_at is null
+       select * from api_keys a where key_hash = $1 and revoked_at is null
+          and exists (select 1 from memberships m where m.tenant_id = a.tenant_id and m.user_id = a.created_by)
      ), touched as (
        update api_keys a set last_used_at = now() from k
         where a.tenant_id = k.tenant_id and a.key_id = k.key_id
@@ -78,6 +93,20 @@ export async function findLiveKey(db: Queryable, keyHash: string): Promise<KeyAu
             u.user_uuid, u.email
        from k left join users u on u.user_id = k.created_by`,
     [keyHash],
+  );
+  return rows[0];
+}
+
+/** A key of this workspace that has not been revoked (no use recorded: the caller is a link, not the key). */
+export async function findLiveKeyById(
+  db: Queryable,
+  tenantId: number,
+  keyId: number,
+): Promise<Pick<KeyAuthRow, 'scope_dim_name' | 'scope_dim_val'> | undefined> {
+  const rows = await db.query<Pick<KeyAuthRow, 'scope_dim_name' | 'scope_dim_val'>>(
+    `select scope_dim_name, scope_dim_val from api_keys
+      where tenant_id = $1 and key_id = $2 and revoked_at is null`,
+    [tenantId, keyId],
   );
   return rows[0];
 }

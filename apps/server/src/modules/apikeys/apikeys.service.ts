@@ -1,8 +1,15 @@
-import { API_KEY_PREFIX, TOKEN_MESSAGES, type ApiToken, type CreateApiTokenBody } from '@tidemark/contract';
+import {
+  API_KEY_PREFIX,
+  ROLE_MESSAGES,
+  TOKEN_MESSAGES,
+  type ApiToken,
+  type CreateApiTokenBody,
+} from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { AuthUser, BaseContext, TenantContext } from '../../plugins/context';
 import { hashToken, newToken } from '../auth';
 import { listDimensions } from '../metrics';
+import { requireOwner } from '../tenants';
 import * as repo from './apikeys.repository';
 
 const toToken = (row: repo.ApiKeyRow): ApiToken => ({
@@ -57,7 +64,13 @@ export async function listApiTokens({ ctx }: { ctx: TenantContext }): Promise<{ 
   return { tokens: (await repo.listKeys(ctx.db, ctx.tenantId)).map(toToken) };
 }
 
+/** Anyone revokes a key they made; only owners revoke other people's. */
 export async function revokeApiToken({ ctx, id }: { ctx: TenantContext; id: string }) {
+  const key = await repo.findLiveKeyMaker(ctx.db, ctx.tenantId, Number(id));
+  if (!key) throw new AppError('not_found', TOKEN_MESSAGES.notFound);
+  if (key.created_by !== ctx.user.userId) {
+    await requireOwner({ ctx, input: { refusal: ROLE_MESSAGES.revokeKey } });
+  }
   if (!(await repo.revokeKey(ctx.db, ctx.tenantId, Number(id))))
     throw new AppError('not_found', TOKEN_MESSAGES.notFound);
   return { success: true as const, message: TOKEN_MESSAGES.revoked };
@@ -74,9 +87,10 @@ export async function resolveApiKey(ctx: BaseContext, raw: string): Promise<KeyC
   if (!raw.startsWith(API_KEY_PREFIX) || raw.length > 200) return null;
   const row = await repo.findLiveKey(ctx.db, hashToken(raw));
   if (!row) return null;
+  const scope = scopeOf(row);
   return {
     tenantId: row.tenant_id,
-    scope: row.scope_dim_name !== null ? { dimName: row.scope_dim_name, dimVal: row.scope_dim_val! } : null,
+    scope,
     // The key acts for its workspace with the rights of a member; it names its maker for the logs.
     user: {
       userId: row.created_by ?? 0,
@@ -86,6 +100,25 @@ export async function resolveApiKey(ctx: BaseContext, raw: string): Promise<KeyC
       isOperator: false,
       sessionHash: '',
       membership: { tenantId: row.tenant_id, member: true },
+      apiKey: { keyId: row.key_id, scope },
     },
   };
+}
+
+const scopeOf = (row: { scope_dim_name: string | null; scope_dim_val: string | null }) =>
+  row.scope_dim_name !== null ? { dimName: row.scope_dim_name, dimVal: row.scope_dim_val! } : null;
+
+/**
+ * The scope of a key that is still live in this workspace, or null when it was revoked: links made with a
+ * key (explorer URLs) die with it.
+ */
+export async function liveApiKeyScope({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { tenantId: number; keyId: number };
+}): Promise<{ scope: { dimName: string; dimVal: string } | null } | null> {
+  const row = await repo.findLiveKeyById(ctx.db, input.tenantId, input.keyId);
+  return row ? { scope: scopeOf(row) } : null;
 }

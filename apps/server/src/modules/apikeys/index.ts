@@ -1,2 +1,2 @@
 export { apiKeysRoutes } from './apikeys.routes';
-export { resolveApiKey, type KeyCaller } from './apikeys.service';
+export { liveApiKeyScope, resolveApiKey, type KeyCaller } from './apikeys.service';

@@ -96,12 +96,17 @@ export async function insertLoginToken(
   );
 }
 
-export async function countRecentTokens(db: Queryable, email: string, minutes: number): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `select count(*)::int as n from login_tokens where email = $1 and created_at > now() - make_interval(mins => $2::int)`,
-    [email, minutes],
+/** Links asked for an address in the last minutes: by one client (`requested_ip`) and by all together. */
+export async function countRecentTokens(
+  db: Queryable,
+  input: { email: string; client: string; minutes: number },
+): Promise<{ fromClient: number; total: number }> {
+  const rows = await db.query<{ from_client: number; total: number }>(
+    `select count(*) filter (where requested_ip = $2)::int as from_client, count(*)::int as total
+     from login_tokens where email = $1 and created_at > now() - make_interval(mins => $3::int)`,
+    [input.email, input.client, input.minutes],
   );
-  return rows[0]?.n ?? 0;
+  return { fromClient: rows[0]?.from_client ?? 0, total: rows[0]?.total ?? 0 };
 }
 
 /** Marks a live token used and returns it; a second use, or one past its expiry, returns nothing. */

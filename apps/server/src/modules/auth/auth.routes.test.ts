@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, CSRF_COOKIE, SESSION_COOKIE } from '@tidemark/contract';
+import { AUTH_MESSAGES, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@tidemark/contract';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 interface Outbox {
@@ -147,7 +147,13 @@ describe('auth routes', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie } })).statusCode,
     ).toBe(200);
-    const out = await t.app.inject({ method: 'GET', url: '/v1/logout', headers: { cookie } });
+    // The app sends the CSRF cookie's value back in the header, as the web client does.
+    const csrf = new RegExp(`${CSRF_COOKIE}=([^;]+)`).exec(cookie)![1]!;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/logout',
+      headers: { cookie, [CSRF_HEADER]: csrf },
+    });
     expect(out.json()).toEqual({ success: true });
     const after = await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { cookie } });
     expect(after.statusCode).toBe(401);

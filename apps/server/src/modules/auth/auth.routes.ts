@@ -38,7 +38,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ctx,
         input: { body: input.body, redirectTo: input.query.redirectTo, ip: request.ip },
       }),
-    // Per address the service counts recent links in the database; this caps one client hammering many addresses.
+    // Per address and client (and a looser cap per address) the service counts recent links in the database;
+    // this caps one client (IP, IPv6 /64) hammering many addresses.
     { rateLimit: { max: app.config.magicLinkLimitPerIp, timeWindow: '15 minutes' } },
   );
 
@@ -85,25 +86,32 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
     });
 
-    addRoute(app, oidcRoutes[provider].callback, async ({ ctx, request, reply }) => {
-      const settings = ctx.config.oidc[provider];
-      if (!settings) return loginWithError(reply, `${provider}_not_configured`);
-      const flow = readFlow(request.unsignCookie(request.cookies[OIDC_COOKIE] ?? ''), provider);
-      reply.clearCookie(OIDC_COOKIE, { path: `/v1/auth/${provider}` });
-      if (!flow) return loginWithError(reply, `${provider}_failed`);
-      try {
-        const current = new URL(request.url, ctx.config.publicUrl);
-        const result = await finishOidc(ctx, settings, flow, current);
-        setSessionCookies(reply, ctx.config, app.sessionSecret, result.sessionToken);
-        return reply.redirect(result.redirect);
-      } catch (error) {
-        if (isAppError(error) && error.code === 'invalid_domain') {
-          return loginWithError(reply, 'invalid_domain');
+    addRoute(
+      app,
+      oidcRoutes[provider].callback,
+      async ({ ctx, request, reply }) => {
+        const settings = ctx.config.oidc[provider];
+        if (!settings) return loginWithError(reply, `${provider}_not_configured`);
+        const flow = readFlow(request.unsignCookie(request.cookies[OIDC_COOKIE] ?? ''), provider);
+        reply.clearCookie(OIDC_COOKIE, { path: `/v1/auth/${provider}` });
+        if (!flow) return loginWithError(reply, `${provider}_failed`);
+        try {
+          const current = new URL(request.url, ctx.config.publicUrl);
+          const result = await finishOidc(ctx, settings, flow, current);
+          setSessionCookies(reply, ctx.config, app.sessionSecret, result.sessionToken);
+          return reply.redirect(result.redirect);
+        } catch (error) {
+          if (isAppError(error) && error.code === 'invalid_domain') {
+            return loginWithError(reply, 'invalid_domain');
+          }
+          ctx.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');
+          return loginWithError(reply, `${provider}_failed`);
         }
-        ctx.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');
-        return loginWithError(reply, `${provider}_failed`);
-      }
-    });
+      },
+      // The provider vouches for the address, so no per-address count (nothing a stranger could exhaust);
+      // one client replaying callbacks is held back like one asking for links.
+      { rateLimit: { max: app.config.magicLinkLimitPerIp, timeWindow: '15 minutes' } },
+    );
   }
 }
 

@@ -2,7 +2,6 @@ import {
   AUTH_MESSAGES,
   DEFAULT_PLAN,
   MAGIC_LINK_TTL_MINUTES,
-  isFreeMailAddress,
   isReservedEmailDomain,
   isSafeInternalPath,
   type MagicLoginBody,
@@ -16,12 +15,16 @@ import type { AuthUser, BaseContext, SessionContext } from '../../plugins/contex
 import { identify } from '../analytics';
 import {
   addMember,
-  findOrCreateWorkspaceForDomain,
+  findOrCreateWorkspaceForUser,
   findTenantRow,
+  hasLiveInvitation,
   isSpecialTenantDomain,
+  joinInvitedWorkspaces,
   listVisibleTenants,
+  mailDomainKind,
 } from '../tenants';
 import * as repo from './auth.repository';
+import { clientOf } from './client';
 import { hashToken, newToken } from './tokens';
 
 const ADDRESS_WINDOW_MINUTES = 15;
@@ -83,9 +86,13 @@ export async function requestMagicLink({
   const email = normaliseEmail(input.body.destination);
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (!existing) await assertCanSignUp(ctx, email);
+  // Counted per address and client together, so a stranger's requests cannot lock the owner of an address
+  // out; the looser cap over all clients stops a distributed flood of one inbox.
+  const client = clientOf(input.ip);
+  const recent = await repo.countRecentTokens(ctx.db, { email, client, minutes: ADDRESS_WINDOW_MINUTES });
   if (
-    (await repo.countRecentTokens(ctx.db, email, ADDRESS_WINDOW_MINUTES)) >=
-    ctx.config.magicLinkLimitPerAddress
+    recent.fromClient >= ctx.config.magicLinkLimitPerAddress ||
+    recent.total >= ctx.config.magicLinkCapPerAddress
   ) {
     throw new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests);
   }
@@ -97,7 +104,7 @@ export async function requestMagicLink({
     plan: input.body.plan ?? null,
     is_demo: input.body.is_demo ?? false,
     shopify_data: input.body.shopify_data ?? null,
-    requested_ip: input.ip,
+    requested_ip: client,
     ttl_minutes: MAGIC_LINK_TTL_MINUTES,
   });
   const link = `${ctx.config.publicUrl}/v1/auth/magic-login/callback?token=${encodeURIComponent(token)}`;
@@ -163,29 +170,38 @@ export interface SignInIdentity {
 }
 
 /**
- * A new account needs a work address of a real domain: not free mail, not a name reserved for examples,
- * and not the domain of the demo or operator workspace (which would found a look-alike of it).
+ * A new account needs a work address of a real domain (spec 1 §8, invalid_domain): not a public mail provider
+ * or ISP, not a name reserved for examples, and not the domain of the demo or operator workspace (which would
+ * found a look-alike of it). An owner's invitation vouches for any address.
  */
 async function assertCanSignUp(ctx: BaseContext, email: string): Promise<void> {
   const domain = email.split('@')[1] ?? '';
-  if (
-    isFreeMailAddress(email) ||
-    isReservedEmailDomain(email) ||
-    (await isSpecialTenantDomain(ctx.db, domain))
-  ) {
+  if (isReservedEmailDomain(email) || (await isSpecialTenantDomain(ctx.db, domain))) {
+    throw new AppError('invalid_domain', AUTH_MESSAGES.invalidDomain);
+  }
+  if (mailDomainKind(domain) === 'public' && !(await hasLiveInvitation(ctx.db, email))) {
     throw new AppError('invalid_domain', AUTH_MESSAGES.invalidDomain);
   }
 }
 
-/** Finds the user of an address or signs them up: into their domain's workspace, or a new one. */
+/**
+ * Finds the user of an address or signs them up: into a workspace that invited them or that lets everyone at
+ * their company domain join, else a new one of their own. An existing user joins the workspaces that invited them.
+ */
 export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity): Promise<number> {
   const email = normaliseEmail(identity.email);
   const existing = await repo.findUserByEmail(ctx.db, email);
-  if (existing) return existing.user_id;
+  if (existing) {
+    await ctx.db.transaction((tx: Queryable) =>
+      joinInvitedWorkspaces(tx, { email, userId: existing.user_id }),
+    );
+    return existing.user_id;
+  }
   await assertCanSignUp(ctx, email);
   const domain = email.split('@')[1]!;
   return ctx.db.transaction(async (tx: Queryable) => {
-    const { tenant, created } = await findOrCreateWorkspaceForDomain(tx, { domain, plan: identity.plan });
+    const placed = await findOrCreateWorkspaceForUser(tx, { email, domain, plan: identity.plan });
+    const { tenant } = placed;
     const user = await repo.insertUser(tx, {
       email,
       login_id: email,
@@ -194,7 +210,10 @@ export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity):
       family_name: identity.familyName ?? null,
       shopify_shop_name: shopNameFrom(identity.shopifyData),
     });
-    await addMember(tx, tenant.tenant_id, user.user_id, created ? 'owner' : 'member');
+    await addMember(tx, tenant.tenant_id, user.user_id, placed.role, placed.joinedVia);
+    for (const other of placed.alsoInvitedTo) {
+      await addMember(tx, other, user.user_id, 'member', 'invitation');
+    }
     return user.user_id;
   });
 }

@@ -1,8 +1,8 @@
-import { BILLING_MESSAGES, type BillingDetails, type Plan } from '@tidemark/contract';
+import { BILLING_MESSAGES, ROLE_MESSAGES, type BillingDetails, type Plan } from '@tidemark/contract';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import { findTenantRow } from '../tenants';
+import { findTenantRow, requireOwner } from '../tenants';
 import * as repo from './billing.repository';
 import { PLAN_CATALOGUE, TRIAL_DAYS, TRIAL_PLAN, planById } from './plans';
 import { stripeFor } from './stripe-client';
@@ -70,6 +70,7 @@ export async function cancelPlan({
   ctx: TenantContext;
   input: { plan: string };
 }): Promise<{ success: boolean; message: string }> {
+  await requireOwner({ ctx, input: { refusal: ROLE_MESSAGES.billing } });
   const plan = planOrThrow(input.plan);
   const { account, current, addOn } = await accountOf(ctx);
   const stripe = stripeFor(ctx.config);
@@ -104,6 +105,7 @@ export async function changePlan({
   ctx: TenantContext;
   input: { plan: string; from: 'settings' | 'onboarding' };
 }): Promise<{ success: boolean; message: string; url: string | null }> {
+  await requireOwner({ ctx, input: { refusal: ROLE_MESSAGES.billing } });
   const plan = planOrThrow(input.plan);
   const { account, current, addOn } = await accountOf(ctx);
   if (plan.price <= 0) throw new AppError('bad_request', BILLING_MESSAGES.unknownPlan);
@@ -162,6 +164,7 @@ export async function openBillingPortal({
 }: {
   ctx: TenantContext;
 }): Promise<{ success: boolean; message: string; url: string | null }> {
+  await requireOwner({ ctx, input: { refusal: ROLE_MESSAGES.billing } });
   const stripe = stripeFor(ctx.config);
   if (!stripe) throw new AppError('bad_request', BILLING_MESSAGES.notConfigured);
   const customer = (await repo.findAccount(ctx.db, ctx.tenantId))?.stripe_customer_id;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CONNECTION_MESSAGES,
+  TOKEN_MESSAGES,
   catalogueFor,
   type Connection,
   type ConnectionSettings,
@@ -19,7 +20,12 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import { connectorFor, databaseConnector, type StoredDatabaseConfig } from './connector-for';
+import {
+  connectorFor,
+  databaseConnector,
+  logConnectorError,
+  type StoredDatabaseConfig,
+} from './connector-for';
 import { ConnectorError } from './connectors/types';
 import { SHOPIFY_READ_SCOPES, buildInstallUrl, normaliseShopDomain } from './connectors/shopify';
 import * as repo from './connections.repository';
@@ -409,7 +415,7 @@ export async function saveCredentials({
     throw new AppError('not_configured', 'Set ENCRYPTION_KEY on the server to connect databases.');
   // An empty password keeps the saved one (the form never receives it back).
   const password = credentials.password || (c.secret ? ctx.sealer.open(c.secret) : '');
-  const connector = databaseConnector(c.connector_name, { ...credentials, password });
+  const connector = databaseConnector(ctx, c.connector_name, { ...credentials, password });
   try {
     await connector.testConnection();
     const tables = await connector.listTables();
@@ -433,7 +439,8 @@ export async function saveCredentials({
     };
   } catch (error) {
     if (!(error instanceof ConnectorError)) throw error;
-    // The same form as a failed sync's: the driver's reason, then where to get help (spec 1 §8).
+    logConnectorError(ctx, c, error);
+    // The same form as a failed sync's: the reason, then where to get help (spec 1 §8).
     await repo.setStage(
       ctx.db,
       ctx.tenantId,
@@ -464,8 +471,9 @@ export async function selectTables({
     const unknown = tables.filter((t) => !available.has(t));
     if (unknown.length) throw new AppError('bad_request', `Unknown table: ${unknown.join(', ')}`);
   } catch (error) {
-    if (error instanceof ConnectorError) throw new AppError('bad_request', error.reason);
-    throw error;
+    if (!(error instanceof ConnectorError)) throw error;
+    logConnectorError(ctx, c, error);
+    throw new AppError('bad_request', error.reason);
   } finally {
     await connector.close();
   }
@@ -572,7 +580,15 @@ export async function getExtractionOrThrow({
   return row;
 }
 
+/** Rejected rows and sample values hold every segment's data: a key scoped to one value reads neither. */
+function refuseScopedKey(ctx: TenantContext): void {
+  const scope = ctx.user.apiKey?.scope;
+  if (scope)
+    throw new AppError('forbidden', TOKEN_MESSAGES.scopedRawRows(`${scope.dimName}: ${scope.dimVal}`));
+}
+
 export async function getExtraction({ ctx, id }: { ctx: TenantContext; id: string }): Promise<Extraction> {
+  refuseScopedKey(ctx);
   return toExtraction(await getExtractionOrThrow({ ctx, id }));
 }
 
@@ -583,6 +599,7 @@ export async function extractionResults({
   ctx: TenantContext;
   id: string;
 }): Promise<ExtractionResults> {
+  refuseScopedKey(ctx);
   const extraction = await getExtractionOrThrow({ ctx, id });
   const tables = await repo.listWarehouseTables(ctx.db, ctx.tenantId, extraction.connection_id);
   return {

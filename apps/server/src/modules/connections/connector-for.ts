@@ -1,16 +1,22 @@
 import type { DatabaseCredentials } from '@tidemark/contract';
 import { AppError } from '../../errors';
+import { outboundGuard } from '../../net';
 import type { BaseContext } from '../../plugins/context';
 import type { ConnectionRow } from './connections.repository';
 import { createMysqlConnector } from './connectors/mysql';
 import { createPostgresConnector } from './connectors/postgres';
 import { createShopifyConnector } from './connectors/shopify';
-import type { Connector } from './connectors/types';
+import type { Connector, ConnectorError } from './connectors/types';
 
 /** What a database connection keeps in `config` (the password is sealed in `secret`). */
 export type StoredDatabaseConfig = Omit<DatabaseCredentials, 'password'>;
 
-export function databaseConnector(name: 'postgres' | 'mysql', credentials: DatabaseCredentials): Connector {
+/** A workspace's database, reached only where the server's outbound policy allows (net/outbound.ts). */
+export function databaseConnector(
+  ctx: BaseContext,
+  name: 'postgres' | 'mysql',
+  credentials: DatabaseCredentials,
+): Connector {
   const config = {
     host: credentials.host,
     port: credentials.port,
@@ -20,7 +26,10 @@ export function databaseConnector(name: 'postgres' | 'mysql', credentials: Datab
     tls: credentials.tls,
     ...(credentials.schema ? { schema: credentials.schema } : {}),
   };
-  return name === 'postgres' ? createPostgresConnector(config) : createMysqlConnector(config);
+  const options = { guard: outboundGuard(ctx.config) };
+  return name === 'postgres'
+    ? createPostgresConnector(config, options)
+    : createMysqlConnector(config, options);
 }
 
 /** The connector a stored connection reads through, with its secret unsealed. */
@@ -35,7 +44,7 @@ export function connectorFor(ctx: BaseContext, connection: ConnectionRow): Conne
   switch (connection.connector_name) {
     case 'postgres':
     case 'mysql':
-      return databaseConnector(connection.connector_name, {
+      return databaseConnector(ctx, connection.connector_name, {
         ...(connection.config as StoredDatabaseConfig),
         password: secret(),
       });
@@ -48,4 +57,12 @@ export function connectorFor(ctx: BaseContext, connection: ConnectionRow): Conne
     case 'csv':
       throw new AppError('bad_request', 'A CSV data source is updated by uploading a file.');
   }
+}
+
+/** The user reads one message for every connect failure; the operator's log keeps the cause. */
+export function logConnectorError(ctx: BaseContext, c: ConnectionRow, error: ConnectorError): void {
+  ctx.log.warn(
+    { datasourceId: c.datasource_id, tenantId: c.tenant_id, code: error.code, detail: error.detail },
+    'data source failed',
+  );
 }

@@ -188,7 +188,7 @@ for (const server of servers) {
       );
     };
 
-    it('refuses wrong credentials with the reason and where to get help, never the password', async () => {
+    it('refuses wrong credentials with the one message and where to get help, never the password', async () => {
       const created = await call('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
       expect(created.statusCode, created.body).toBe(200);
       id = created.json().datasource_id;
@@ -199,10 +199,14 @@ for (const server of servers) {
         credentials({ database: `${db}_missing` }),
       );
       expect(wrong.statusCode).toBe(400);
+      // A missing database answers as a closed port would: the answers must not map the network.
+      expect(wrong.json().message).toBe(CONNECTION_MESSAGES.couldNotConnect);
       expect(wrong.body).not.toContain(password);
       const failed = await stage();
       expect(failed.data_connection_status).toBe('FAILED');
-      expect(failed.data_connection_message).toContain(CONNECTION_MESSAGES.talkToUs);
+      expect(failed.data_connection_message).toBe(
+        `${CONNECTION_MESSAGES.couldNotConnect} ${CONNECTION_MESSAGES.talkToUs}`,
+      );
     });
 
     it('lists the tables, copies the chosen one, and keeps the password out of every answer', async () => {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import type { BaseContext } from '../../plugins/context';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/queue';
-import { connectorFor } from './connector-for';
+import { connectorFor, logConnectorError } from './connector-for';
 import { ConnectorError, type Connector, type SourceColumn } from './connectors/types';
 import { SHOPIFY_TABLES } from './connectors/shopify';
 import * as repo from './connections.repository';
@@ -76,6 +76,7 @@ async function runSync(base: BaseContext, job: JobContext<SyncJobData>): Promise
     }
   } catch (error) {
     const cancelled = job.signal.aborted;
+    if (!cancelled && error instanceof ConnectorError) logConnectorError(base, connection, error);
     const reason = cancelled
       ? 'The sync was stopped.'
       : error instanceof ConnectorError

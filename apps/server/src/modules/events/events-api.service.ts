@@ -2,6 +2,7 @@ import {
   EVENT_GROUPS_PAGE_SIZE,
   EVENT_LOG_ROWS_MAX,
   EVENT_MESSAGES,
+  TOKEN_MESSAGES,
   catalogueFor,
   type ComparePoint,
   type CompareQuery,
@@ -751,5 +752,9 @@ const DIMENSION_COLUMNS: Record<EventDimensionId, 'browser' | 'os' | 'device' | 
 
 /** Values of a site-events dimension (the 50 with the most page views in 30 days). */
 export async function eventDimensionValues({ ctx, id }: { ctx: TenantContext; id: EventDimensionId }) {
+  // A scoped key lists its own dimension's value alone (metrics' dimensionValues); site events are not it.
+  const scope = ctx.user.apiKey?.scope;
+  if (scope)
+    throw new AppError('forbidden', TOKEN_MESSAGES.scopedValues(`${scope.dimName}: ${scope.dimVal}`));
   return { data: await repo.dimensionValues(ctx.db, ctx.tenantId, DIMENSION_COLUMNS[id]) };
 }

@@ -186,3 +186,80 @@ export async function saveFiltering(db: Queryable, tenantId: number, filtering: 
     [tenantId, JSON.stringify(filtering)],
   );
 }
+
+/** What the collector checks a beacon's site against: the store URL and the listed domains. */
+export async function collectorSitesOf(
+  db: Queryable,
+  tenantId: number,
+): Promise<{ storeUrl: string | null; domains: string[] }> {
+  const rows = await db.query<{ store_url: string | null; domains: string[] }>(
+    `select t.store_url,
+            array(select d.domain from collector_domains d where d.tenant_id = t.tenant_id order by d.domain) as domains
+       from tenants t where t.tenant_id = $1`,
+    [tenantId],
+  );
+  return { storeUrl: rows[0]?.store_url ?? null, domains: rows[0]?.domains ?? [] };
+}
+
+export async function listCollectorDomains(
+  db: Queryable,
+  tenantId: number,
+): Promise<Array<{ domain: string; created_at: Date }>> {
+  return db.query('select domain, created_at from collector_domains where tenant_id = $1 order by domain', [
+    tenantId,
+  ]);
+}
+
+/** Adds a domain unless the workspace already lists `max`; false when it is full (an existing one is kept). */
+export async function insertCollectorDomain(
+  db: Queryable,
+  input: { tenantId: number; domain: string; userId: number | null; max: number },
+): Promise<boolean> {
+  const rows = await db.query<{ ok: boolean }>(
+    `with n as (select count(*) as c from collector_domains where tenant_id = $1),
+          ins as (
+            insert into collector_domains (tenant_id, domain, created_by)
+            select $1, $2, $3 from n where n.c < $4
+            on conflict (tenant_id, domain) do nothing
+            returning 1
+          )
+     select exists (select 1 from ins)
+         or exists (select 1 from collector_domains where tenant_id = $1 and domain = $2) as ok`,
+    [input.tenantId, input.domain, input.userId, input.max],
+  );
+  return rows[0]?.ok ?? false;
+}
+
+export async function deleteCollectorDomain(
+  db: Queryable,
+  tenantId: number,
+  domain: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'delete from collector_domains where tenant_id = $1 and domain = $2 returning 1',
+    [tenantId, domain],
+  );
+  return rows.length > 0;
+}
+
+/** One more beacon from another site, on today's (UTC) counter. */
+export async function countDroppedBeacon(db: Queryable, tenantId: number): Promise<void> {
+  await db.query(
+    `insert into collector_drops (tenant_id, day, beacons) values ($1, (now() at time zone 'UTC')::date, 1)
+     on conflict (tenant_id, day) do update set beacons = collector_drops.beacons + 1`,
+    [tenantId],
+  );
+}
+
+export async function droppedBeaconsSince(db: Queryable, tenantId: number, days: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `select coalesce(sum(beacons), 0)::int as n from collector_drops
+      where tenant_id = $1 and day > (now() at time zone 'UTC')::date - $2::int`,
+    [tenantId, days],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteDropCountsBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query('delete from collector_drops where day < $1::date', [before.toISOString().slice(0, 10)]);
+}

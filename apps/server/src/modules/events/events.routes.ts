@@ -1,10 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The rate-limit plugin's decorations (createRateLimit), typed wherever this file is compiled.
+import type {} from '@fastify/rate-limit';
 import { COLLECT_BODY_LIMIT_BYTES, COLLECT_MESSAGES, routes } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import { addRoute } from '../../plugins/routing';
-import { collectorConfig, getSiteKey, ingestEvents } from './events.service';
+import {
+  addCollectorDomain,
+  collectorConfig,
+  getCollectorDomains,
+  getSiteKey,
+  ingestEvents,
+  removeCollectorDomain,
+} from './events.service';
 import {
   compareMetric,
   eventFilters,
@@ -77,7 +86,13 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.collect, async ({ ctx, input, request, reply }) => {
     const result = await ingestEvents({
       ctx,
-      input: { key: input.query.key, body: request.body, userAgent: request.headers['user-agent'] },
+      input: {
+        key: input.query.key,
+        body: request.body,
+        userAgent: request.headers['user-agent'],
+        origin: request.headers.origin,
+        referer: request.headers.referer,
+      },
     });
     reply.code(202);
     return result;
@@ -102,6 +117,13 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(collectRoutes);
   addRoute(app, routes.siteKey, ({ ctx }) => getSiteKey({ ctx }));
+  addRoute(app, routes.collectorDomains, ({ ctx }) => getCollectorDomains({ ctx }));
+  addRoute(app, routes.addCollectorDomain, ({ ctx, input }) =>
+    addCollectorDomain({ ctx, input: input.body }),
+  );
+  addRoute(app, routes.removeCollectorDomain, ({ ctx, input }) =>
+    removeCollectorDomain({ ctx, input: input.params }),
+  );
   addRoute(app, routes.listEventGroups, ({ ctx, input }) => listEventGroups({ ctx, input: input.query }));
   addRoute(app, routes.getEventGroup, ({ ctx, input }) => getEventGroup({ ctx, input: input.params }));
   addRoute(app, routes.eventSummary, ({ ctx, input }) => eventSummary({ ctx, input: input.query }));

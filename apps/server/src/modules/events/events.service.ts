@@ -1,14 +1,25 @@
 import {
+  COLLECTOR_DOMAINS_MAX,
+  COLLECTOR_DOMAIN_MESSAGES,
+  COLLECTOR_DROPS_DAYS,
   COLLECT_MESSAGES,
   COLLECT_PAYLOAD_VERSION,
   EVENTS_SAMPLING_DEFAULT,
   collectorSnippet,
   type CollectConfig,
+  type CollectorDomains,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
+  collectorSitesOf,
+  countDroppedBeacon,
+  deleteCollectorDomain,
+  deleteDropCountsBefore,
+  droppedBeaconsSince,
+  insertCollectorDomain,
+  listCollectorDomains,
   dropPartitionsBefore,
   ensurePartitions,
   rollUpQueued,
@@ -23,6 +34,7 @@ import { writerFor } from './event-writer';
 import { GROUP_JOB, groupTenantErrors, tenantsToGroup } from './event-groups.service';
 import { parsePayload } from './payload';
 import { agentOf, isBot } from './user-agent';
+import { isAllowedHost, normaliseDomain, pageHostOf, storeDomainOf } from './collector-domains';
 
 export const ROLL_UP_JOB = 'events.roll-up';
 export const PARTITIONS_JOB = 'events.maintain-partitions';
@@ -49,6 +61,22 @@ async function tenantForKey(ctx: BaseContext, key: string): Promise<number> {
   return known.tenantId;
 }
 
+// The allowed sites are read per beacon: remembered a minute like keys, forgotten at once when edited here.
+const sites = new Map<number, { allowed: string[]; until: number }>();
+
+async function allowedSitesOf(ctx: BaseContext, tenantId: number): Promise<string[]> {
+  const now = Date.now();
+  let known = sites.get(tenantId);
+  if (!known || known.until < now) {
+    const { storeUrl, domains } = await collectorSitesOf(ctx.db, tenantId);
+    const store = storeDomainOf(storeUrl);
+    if (sites.size > 10_000) sites.clear();
+    known = { allowed: store ? [store, ...domains] : domains, until: now + KEY_TTL_MS };
+    sites.set(tenantId, known);
+  }
+  return known.allowed;
+}
+
 export interface IngestResult {
   success: true;
   accepted: number;
@@ -64,9 +92,21 @@ export async function ingestEvents({
   input,
 }: {
   ctx: BaseContext;
-  input: { key: string; body: unknown; userAgent: string | undefined };
+  input: {
+    key: string;
+    body: unknown;
+    userAgent: string | undefined;
+    /** The Origin and Referer headers: the page the beacon came from. */
+    origin: string | undefined;
+    referer: string | undefined;
+  };
 }): Promise<IngestResult> {
   const tenantId = await tenantForKey(ctx, input.key);
+  // Anyone can read a site key from a page: beacons from other sites are refused and counted, not stored.
+  if (!isAllowedHost(pageHostOf(input.origin, input.referer), await allowedSitesOf(ctx, tenantId))) {
+    await countDroppedBeacon(ctx.db, tenantId);
+    throw new AppError('forbidden', COLLECT_MESSAGES.otherSite);
+  }
   if (typeof input.body !== 'string' || input.body.length === 0) {
     throw new AppError('bad_request', COLLECT_MESSAGES.malformed);
   }
@@ -164,6 +204,7 @@ export async function rollUpEvents(
 export async function maintainPartitions(ctx: BaseContext, now = new Date()): Promise<string[]> {
   await ensurePartitions(ctx.db, now, DAYS_AHEAD);
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  await deleteDropCountsBefore(ctx.db, new Date(today - ctx.config.eventsRetentionDays * DAY_MS));
   return dropPartitionsBefore(ctx.db, new Date(today - ctx.config.eventsRetentionDays * DAY_MS));
 }
 
@@ -263,4 +304,62 @@ export async function saveEventSetting({
 }): Promise<void> {
   if ('sampling' in input) await saveSampling(ctx.db, ctx.tenantId, input.sampling);
   else await saveFiltering(ctx.db, ctx.tenantId, input.filtering);
+}
+
+/** The sites the collector accepts beacons from, as the events settings show them. */
+export async function getCollectorDomains({ ctx }: { ctx: TenantContext }): Promise<CollectorDomains> {
+  const [{ storeUrl }, domains, dropped] = await Promise.all([
+    collectorSitesOf(ctx.db, ctx.tenantId),
+    listCollectorDomains(ctx.db, ctx.tenantId),
+    droppedBeaconsSince(ctx.db, ctx.tenantId, COLLECTOR_DROPS_DAYS),
+  ]);
+  const store = storeDomainOf(storeUrl);
+  return {
+    store_domain: store,
+    domains: domains.map((d) => ({ domain: d.domain, created_at: d.created_at.toISOString() })),
+    accepts_all: store === null && domains.length === 0,
+    dropped_recently: dropped,
+  };
+}
+
+export async function addCollectorDomain({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { domain: string };
+}): Promise<CollectorDomains> {
+  const domain = normaliseDomain(input.domain);
+  if (!domain) throw new AppError('bad_request', COLLECTOR_DOMAIN_MESSAGES.invalid);
+  const added = await insertCollectorDomain(ctx.db, {
+    tenantId: ctx.tenantId,
+    domain,
+    userId: ctx.user.userId || null,
+    max: COLLECTOR_DOMAINS_MAX,
+  });
+  if (!added) throw new AppError('bad_request', COLLECTOR_DOMAIN_MESSAGES.tooMany);
+  sites.delete(ctx.tenantId);
+  return getCollectorDomains({ ctx });
+}
+
+export async function removeCollectorDomain({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { domain: string };
+}): Promise<CollectorDomains> {
+  // Only a domain as stored can be listed: anything else (control characters too) is not in the list.
+  const domain = normaliseDomain(input.domain);
+  if (!domain) throw new AppError('not_found', COLLECTOR_DOMAIN_MESSAGES.notFound);
+  if (!(await deleteCollectorDomain(ctx.db, ctx.tenantId, domain))) {
+    const { storeUrl } = await collectorSitesOf(ctx.db, ctx.tenantId);
+    const fromStore = domain === storeDomainOf(storeUrl);
+    throw new AppError(
+      fromStore ? 'bad_request' : 'not_found',
+      fromStore ? COLLECTOR_DOMAIN_MESSAGES.fromStore : COLLECTOR_DOMAIN_MESSAGES.notFound,
+    );
+  }
+  sites.delete(ctx.tenantId);
+  return getCollectorDomains({ ctx });
 }

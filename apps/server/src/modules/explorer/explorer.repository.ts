@@ -27,6 +27,15 @@ export async function findUserFor(
   return rows[0];
 }
 
+/** The hashes of the user's sessions that have not ended: an explorer link made in one lives with it. */
+export async function liveSessionHashes(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ session_hash: string }>(
+    'select session_hash from sessions where user_id = $1 and expires_at > now()',
+    [userId],
+  );
+  return rows.map((r) => r.session_hash);
+}
+
 export interface ExplorerTenantRow {
   tenant_id: number;
   display_name: string;

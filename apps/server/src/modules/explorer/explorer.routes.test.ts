@@ -1,6 +1,8 @@
-import { EXPLORER_TOKEN_HEADER, type ExplorerQueryResponse } from '@tidemark/contract';
+import { EXPLORER_TOKEN_HEADER, SESSION_COOKIE, type ExplorerQueryResponse } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../crypto/signed-token';
+import { hashToken } from '../auth';
+import { sessionTag } from './explorer.service';
 import {
   actorFor,
   buildTestApp,
@@ -369,7 +371,15 @@ describe('the data explorer', () => {
     const foreign = signToken(
       t.app.sessionSecret,
       'explorer-url',
-      { t: other.tenant.tenant_id, u: other.owner.userId, d: false, s: null },
+      {
+        t: other.tenant.tenant_id,
+        u: other.owner.userId,
+        d: false,
+        s: null,
+        h: sessionTag(
+          hashToken(new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(other.owner.headers.cookie!)![1]!),
+        ),
+      },
       60,
     ).token;
     const theirs = await t.app.inject({

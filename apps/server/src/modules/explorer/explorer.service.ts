@@ -13,6 +13,7 @@ import {
   type SeriesSchedule,
 } from '@tidemark/contract';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import { signToken, verifyToken } from '../../crypto/signed-token';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
@@ -20,6 +21,7 @@ import { tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, dimensionValueSql, dimensionValues, metricPlanOfTable } from '../metrics';
 import { quoteIdent } from '../connections';
 import { findDemoTenant } from '../tenants';
+import { liveApiKeyScope } from '../apikeys';
 import {
   chooseGrain,
   chooseSource,
@@ -30,26 +32,49 @@ import {
   type LocalRange,
   type Scope,
 } from './explorer.plan';
-import { warehouseStatement, type WarehouseRow } from './explorer.sql';
+import { valuesInScopeStatement, warehouseStatement, type WarehouseRow } from './explorer.sql';
 import * as repo from './explorer.repository';
 
 const TOKEN_PURPOSE = 'explorer-url';
 
-/** What an explorer URL carries: workspace, maker, demo mode and the pinned dimension value. */
-const TokenPayloadSchema = z.object({
-  t: z.number().int().positive(),
-  u: z.number().int().positive(),
-  d: z.boolean(),
-  s: z.tuple([z.string(), z.string()]).nullable(),
-  exp: z.number(),
-});
+/**
+ * What an explorer URL carries: workspace, maker, demo mode, the pinned dimension value, and what it lives
+ * by: the API key it was made with (k, read-only) or a tag of the browser session that made it (h).
+ */
+const TokenPayloadSchema = z.union([
+  z.object({
+    t: z.number().int().positive(),
+    u: z.number().int().nonnegative(),
+    d: z.boolean(),
+    s: z.tuple([z.string(), z.string()]).nullable(),
+    k: z.number().int().positive(),
+    exp: z.number(),
+  }),
+  z.object({
+    t: z.number().int().positive(),
+    u: z.number().int().positive(),
+    d: z.boolean(),
+    s: z.tuple([z.string(), z.string()]).nullable(),
+    h: z.string().length(43),
+    exp: z.number(),
+  }),
+]);
+
+/** Names a session without revealing its hash: the link is shared and framed, the session must stay secret. */
+export const sessionTag = (sessionHash: string) =>
+  createHash('sha256').update(`explorer-url:${sessionHash}`).digest('base64url');
 
 const forbidden = (message: string) => new AppError('forbidden', message);
 const noDataCubes = () => new AppError('not_found', EXPLORER_MESSAGES.noDataCubes);
+const readOnlyLink = (ctx: ExplorerContext) =>
+  forbidden(ctx.operatorView ? EXPLORER_MESSAGES.operatorLink : EXPLORER_MESSAGES.readOnlyLink);
 
 /** A call made with an explorer URL's token: the workspace it reads and the value it is pinned to. */
 export interface ExplorerContext extends TenantContext {
   scope: Scope | null;
+  /** Made with an API key (reads only, like the key), or by an operator viewing a customer (operators view). */
+  readOnly: boolean;
+  operatorView: boolean;
   expiresAt: Date;
   timezone: string;
 }
@@ -78,17 +103,23 @@ export async function generateExplorerUrl({
     isDemo = true;
   }
   if ((await repo.activeMetrics(ctx.db, target)).length === 0) throw noDataCubes();
+  const key = ctx.user.apiKey;
+  // A key's own scope wins over anything the query names.
+  const asked =
+    key?.scope ??
+    (input.dim_name && input.dim_val ? { dimName: input.dim_name, dimVal: input.dim_val } : null);
   let scope: [string, string] | null = null;
-  if (input.dim_name && input.dim_val) {
+  if (asked) {
     const dims = await repo.dimensionColumns(ctx.db, target);
-    if (!dims.some((d) => d.name === input.dim_name))
-      throw new AppError('bad_request', EXPLORER_MESSAGES.unknownDimension(input.dim_name));
-    scope = [input.dim_name, input.dim_val];
+    if (!dims.some((d) => d.name === asked.dimName))
+      throw new AppError('bad_request', EXPLORER_MESSAGES.unknownDimension(asked.dimName));
+    scope = [asked.dimName, asked.dimVal];
   }
+  const lifeline = key ? { k: key.keyId } : { h: sessionTag(ctx.user.sessionHash) };
   const { token } = signToken(
     input.secret,
     TOKEN_PURPOSE,
-    { t: target, u: ctx.user.userId, d: isDemo, s: scope },
+    { t: target, u: ctx.user.userId, d: isDemo, s: scope, ...lifeline },
     EXPLORER_URL_TTL_SECONDS,
   );
   return { data_explorer_url: `${ctx.config.publicUrl}/embed/explorer#token=${token}` };
@@ -96,7 +127,8 @@ export async function generateExplorerUrl({
 
 /**
  * The context of a call made with an explorer token. Tampered, malformed and expired tokens are refused
- * with 403, and so is a token whose maker has since lost access to its workspace.
+ * with 403, and so is a token whose maker has since lost access to its workspace, whose session has signed
+ * out, or whose API key has been revoked.
  */
 export async function explorerContext(
   base: BaseContext,
@@ -111,11 +143,38 @@ export async function explorerContext(
     );
   const parsed = TokenPayloadSchema.safeParse(check.payload);
   if (!parsed.success) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
-  const { t, u, d, s, exp } = parsed.data;
-  const [user, tenant] = await Promise.all([repo.findUserFor(base.db, u, t), repo.findTenant(base.db, t)]);
-  if (!user || !tenant) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
-  const allowed = d ? tenant.is_demo : user.is_operator || user.is_member;
-  if (!allowed) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
+  const { t, u, d, exp } = parsed.data;
+  let s = parsed.data.s;
+  const tenant = await repo.findTenant(base.db, t);
+  if (!tenant) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
+  let user: repo.ExplorerUserRow | undefined;
+  if ('k' in parsed.data) {
+    // A key acts for its workspace whoever made it; the link lives as long as the key.
+    const key = await liveApiKeyScope({ ctx: base, input: { tenantId: t, keyId: parsed.data.k } });
+    if (!key || d) throw forbidden(EXPLORER_MESSAGES.linkKeyRevoked);
+    s = key.scope ? [key.scope.dimName, key.scope.dimVal] : null;
+    user = (await repo.findUserFor(base.db, u, t)) ?? {
+      user_id: 0,
+      user_uuid: '',
+      email: '',
+      tenant_id: t,
+      is_operator: false,
+      is_member: true,
+    };
+  } else {
+    const tag = parsed.data.h;
+    const [maker, sessions] = await Promise.all([
+      repo.findUserFor(base.db, u, t),
+      repo.liveSessionHashes(base.db, u),
+    ]);
+    if (!maker) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
+    const allowed = d ? tenant.is_demo : maker.is_operator || maker.is_member;
+    if (!allowed) throw forbidden(EXPLORER_MESSAGES.linkInvalid);
+    if (!sessions.some((h) => sessionTag(h) === tag)) throw forbidden(EXPLORER_MESSAGES.linkSignedOut);
+    user = maker;
+  }
+  // Demo views are private to their maker, so an operator may keep some there.
+  const operatorView = !('k' in parsed.data) && !d && user.is_operator && !user.is_member;
   let scope: Scope | null = null;
   if (s) {
     const dims = await repo.dimensionColumns(base.db, t);
@@ -138,6 +197,8 @@ export async function explorerContext(
       sessionHash: '',
     },
     scope,
+    readOnly: 'k' in parsed.data || operatorView,
+    operatorView,
     expiresAt: new Date(exp * 1000),
     timezone: tenant.timezone,
   };
@@ -173,10 +234,14 @@ export async function explorerCatalog({ ctx }: { ctx: ExplorerContext }): Promis
   for (const d of model.dims) if (!seen.has(d.name)) seen.set(d.name, d);
   const dimensions = [];
   for (const d of seen.values()) {
-    const values =
-      ctx.scope?.dimName === d.name
-        ? [ctx.scope.dimVal]
-        : (await dimensionValues({ ctx, id: d.dimension_id })).data;
+    let values = [ctx.scope?.dimVal ?? ''];
+    if (ctx.scope?.dimName !== d.name) {
+      values = (await dimensionValues({ ctx, id: d.dimension_id })).data;
+      if (ctx.scope) {
+        const inScope = await valuesInScope(ctx, ctx.scope, model, d.name);
+        values = values.filter((v) => inScope.has(v));
+      }
+    }
     dimensions.push({ name: d.name, display_name: d.display_name, values });
   }
   const bounds = await repo.dataBounds(ctx.db, ctx.tenantId);
@@ -190,6 +255,7 @@ export async function explorerCatalog({ ctx }: { ctx: ExplorerContext }): Promis
     scope: ctx.scope
       ? { dim_name: ctx.scope.dimName, dim_display_name: ctx.scope.dimDisplayName, dim_val: ctx.scope.dimVal }
       : null,
+    read_only: ctx.readOnly,
     expires_at: ctx.expiresAt.toISOString(),
     metrics: metrics.map(({ metric, dims }) => ({
       kpi_id: String(metric.kpi_id),
@@ -202,6 +268,29 @@ export async function explorerCatalog({ ctx }: { ctx: ExplorerContext }): Promis
     data_start: bounds.first?.toISOString() ?? null,
     data_end: bounds.last?.toISOString() ?? null,
   };
+}
+
+/** A dimension's values among the scope's rows, over every table that has both columns. */
+async function valuesInScope(ctx: ExplorerContext, scope: Scope, model: Model, name: string) {
+  const found = new Set<string>();
+  for (const [tableId, table] of model.tables) {
+    const own = dimsOfTable(model, tableId);
+    const dim = own.find((x) => x.name === name);
+    const scoped = own.find((x) => x.name === scope.dimName);
+    if (!dim || !scoped) continue;
+    const params = new SqlParams();
+    const valueSql = await dimensionValueSql(ctx, dim.dimension_id, quoteIdent(dim.field_name), params);
+    const scopeSql = await dimensionValueSql(ctx, scoped.dimension_id, quoteIdent(scoped.field_name), params);
+    const [sql, values] = valuesInScopeStatement({
+      table,
+      params,
+      valueSql,
+      scopeSql,
+      scopeValue: scope.dimVal,
+    });
+    for (const row of await runGuarded(ctx, sql, values)) found.add(String(row.v));
+  }
+  return found;
 }
 
 /** One line before it is laid on the bucket grid: values by bucket start (UTC ISO text). */
@@ -560,6 +649,7 @@ export async function createExplorerView({
   ctx: ExplorerContext;
   input: CreateExplorerViewBody;
 }) {
+  if (ctx.readOnly) throw readOnlyLink(ctx);
   if (input.state.metrics.length === 0) throw new AppError('bad_request', EXPLORER_MESSAGES.pickMetric);
   const id = await repo.insertView(ctx.db, {
     tenantId: ctx.tenantId,
@@ -572,6 +662,7 @@ export async function createExplorerView({
 }
 
 export async function deleteExplorerView({ ctx, id }: { ctx: ExplorerContext; id: string }) {
+  if (ctx.readOnly) throw readOnlyLink(ctx);
   const deleted = await repo.deleteView(ctx.db, {
     tenantId: ctx.tenantId,
     privateTo: privateTo(ctx),

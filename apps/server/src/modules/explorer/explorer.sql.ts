@@ -98,3 +98,21 @@ export interface WarehouseRow {
   ts: string;
   [column: string]: string | number | null;
 }
+
+/**
+ * The values one dimension takes among the rows of a scope's value (both as the series map them: top values,
+ * the rest 'Other'): what a scoped link may offer, since the workspace-wide list names other segments' values.
+ */
+export function valuesInScopeStatement(q: {
+  table: WarehouseTable;
+  params: SqlParams;
+  valueSql: string;
+  scopeSql: string;
+  scopeValue: string;
+}): [string, unknown[]] {
+  const scope = q.params.add(q.scopeValue);
+  return q.params.statement(
+    `select distinct ${q.valueSql} as v from ${quoteIdent(q.table.destination_table_name)}
+  where (${q.scopeSql}) = ${scope} and (${q.valueSql}) is not null`,
+  );
+}

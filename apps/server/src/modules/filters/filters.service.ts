@@ -27,7 +27,13 @@ export async function getFilterOrThrow({ ctx, id }: { ctx: TenantContext; id: nu
 }
 
 export async function listGlobalFilters({ ctx }: { ctx: TenantContext }): Promise<{ data: GlobalFilter[] }> {
-  return { data: (await repo.listFilterRows(ctx.db, ctx.tenantId)).map(toFilter) };
+  const filters = (await repo.listFilterRows(ctx.db, ctx.tenantId)).map(toFilter);
+  // A scoped key sees the filters of its own value: the others name other segments' values.
+  const scope = ctx.user.apiKey?.scope;
+  if (!scope) return { data: filters };
+  return {
+    data: filters.filter((f) => f.dimension_name === scope.dimName && f.dimension_value === scope.dimVal),
+  };
 }
 
 export async function createGlobalFilter({

@@ -2,6 +2,7 @@ import {
   CONNECTION_MESSAGES,
   METRIC_MESSAGES,
   OTHER_DIMENSION_VALUE,
+  TOKEN_MESSAGES,
   TOP_DIMENSION_VALUES,
   catalogueFor,
   type Aggregation,
@@ -350,6 +351,13 @@ export async function dimensionValues({
 }): Promise<{ data: string[] }> {
   const dimension = await repo.findDimension(ctx.db, ctx.tenantId, id);
   if (!dimension) throw new AppError('not_found', catalogueFor(404, 'dimension').message);
+  // A scoped key's value alone: the list of any other dimension is drawn from every segment's rows.
+  const scope = ctx.user.apiKey?.scope;
+  if (scope) {
+    if (dimension.name !== scope.dimName)
+      throw new AppError('forbidden', TOKEN_MESSAGES.scopedValues(`${scope.dimName}: ${scope.dimVal}`));
+    return { data: [scope.dimVal] };
+  }
   const values = await repo.dimensionValueRows(ctx.db, ctx.tenantId, id);
   // 'Other' is listed last: it is the sum of everything outside the top values.
   return {

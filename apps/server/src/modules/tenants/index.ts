@@ -6,7 +6,7 @@ export {
   createTenant,
   findAllCustomersTenant,
   findDemoTenant,
-  findOrCreateWorkspaceForDomain,
+  findOrCreateWorkspaceForUser,
   findTenantRow,
   getWorkspaceOrThrow,
   isSpecialTenantDomain,
@@ -15,3 +15,5 @@ export {
   updateStoreSettings,
 } from './tenants.service';
 export type { TenantRow } from './tenants.repository';
+export { hasLiveInvitation, joinInvitedWorkspaces, requireOwner, roleInWorkspace } from './members.service';
+export { mailDomainKind, type MailDomainKind } from './mail-domains';

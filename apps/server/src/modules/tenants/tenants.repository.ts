@@ -1,3 +1,4 @@
+import type { JoinedVia } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 
 export interface TenantRow {
@@ -15,6 +16,8 @@ export interface TenantRow {
   currency_symbol: string;
   timezone: string;
   is_forecast_enabled: boolean;
+  /** Whether people with an address at email_domain join this workspace when they sign up. */
+  join_by_domain: boolean;
   created_at: Date;
 }
 
@@ -38,13 +41,26 @@ export async function findAllCustomersTenant(db: Queryable): Promise<TenantRow |
   return rows[0];
 }
 
-/** The oldest ordinary workspace of an e-mail domain: new colleagues join it instead of founding another. */
-export async function findTenantByDomain(db: Queryable, domain: string): Promise<TenantRow | undefined> {
+/** The oldest ordinary workspace of an e-mail domain that lets its people join: a new colleague joins it. */
+export async function findJoinableTenantByDomain(
+  db: Queryable,
+  domain: string,
+): Promise<TenantRow | undefined> {
   const rows = await db.query<TenantRow>(
-    'select * from tenants where email_domain = $1 and not is_demo and not is_all_customers order by tenant_id limit 1',
+    `select * from tenants where email_domain = $1 and join_by_domain and not is_demo and not is_all_customers
+      order by tenant_id limit 1`,
     [domain],
   );
   return rows[0];
+}
+
+/** Whether an ordinary workspace was already founded by this domain. */
+export async function domainHasWorkspace(db: Queryable, domain: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from tenants where email_domain = $1 and not is_demo and not is_all_customers limit 1',
+    [domain],
+  );
+  return rows.length > 0;
 }
 
 /** Domains of the demo and operator workspaces: reserved, nobody signs up into or beside them. */
@@ -99,12 +115,13 @@ export interface NewTenant {
   is_all_customers?: boolean;
   is_demo?: boolean;
   store_url?: string | null;
+  join_by_domain?: boolean;
 }
 
 export async function insertTenant(db: Queryable, t: NewTenant): Promise<TenantRow> {
   const rows = await db.query<TenantRow>(
-    `insert into tenants (display_name, email_domain, plan, tenant_status, is_all_customers, is_demo, store_url)
-     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    `insert into tenants (display_name, email_domain, plan, tenant_status, is_all_customers, is_demo, store_url, join_by_domain)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
     [
       t.display_name,
       t.email_domain ?? null,
@@ -113,6 +130,7 @@ export async function insertTenant(db: Queryable, t: NewTenant): Promise<TenantR
       t.is_all_customers ?? false,
       t.is_demo ?? false,
       t.store_url ?? null,
+      t.join_by_domain ?? false,
     ],
   );
   return rows[0]!;
@@ -123,10 +141,12 @@ export async function insertMembership(
   tenantId: number,
   userId: number,
   role: 'owner' | 'member',
+  joinedVia: JoinedVia = role === 'owner' ? 'founder' : 'domain',
 ): Promise<void> {
   await db.query(
-    'insert into memberships (tenant_id, user_id, role) values ($1, $2, $3) on conflict (tenant_id, user_id) do nothing',
-    [tenantId, userId, role],
+    `insert into memberships (tenant_id, user_id, role, joined_via) values ($1, $2, $3, $4)
+     on conflict (tenant_id, user_id) do nothing`,
+    [tenantId, userId, role, joinedVia],
   );
 }
 

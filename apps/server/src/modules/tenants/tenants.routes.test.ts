@@ -45,7 +45,7 @@ describe('workspace onboarding calls (tenants/{uuid})', () => {
   const verify = async (actor: Actor) =>
     (await t.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: actor.headers })).json().user;
 
-  it('shows the team: name, logo, member count and store', async () => {
+  it('shows the team: name, logo, member count, store and why the caller is in it', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/v1/tenants/${shop.tenant.tenant_uuid}`,
@@ -58,6 +58,8 @@ describe('workspace onboarding calls (tenants/{uuid})', () => {
       logo_path: null,
       member_count: 2,
       store_url: null,
+      joined_via: 'domain',
+      email_domain: shop.owner.email.split('@')[1],
     });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
+import { membersRoutes } from './members.routes';
 import { getTeamDetails, getTenantInfo, joinWorkspace, updateWorkspace } from './tenants.service';
 
 export async function tenantsRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,5 @@ export async function tenantsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.joinWorkspace, ({ ctx, input }) =>
     joinWorkspace({ ctx, input: { tenantUuid: input.params.tenant_uuid, body: input.body } }),
   );
+  await membersRoutes(app);
 }

@@ -1,9 +1,13 @@
 import {
+  ROLE_MESSAGES,
   STATUS_CATALOGUE,
   WORKSPACE_MESSAGES,
   WORKSPACE_NAME_MAX,
   workspaceFormError,
+  cleanWorkspaceName,
+  type JoinedVia,
   type JoinWorkspaceBody,
+  type MemberRole,
   type TeamDetails,
   type TenantInfo,
   type TenantSummary,
@@ -16,6 +20,7 @@ import type { Queryable } from '../../db/client';
 import { track } from '../analytics';
 import { lastDigestTimes } from '../notifications';
 import * as repo from './tenants.repository';
+import { defaultJoinByDomain, joinedVia, recordOperatorWrite, workspaceToJoin } from './members.service';
 
 const forbidden = () =>
   new AppError('forbidden', `${STATUS_CATALOGUE[403].title}: ${STATUS_CATALOGUE[403].message}`);
@@ -27,6 +32,21 @@ export interface TenantAccessInput {
   isDemo: boolean;
   /** Demo data is shared by everyone, so it may be read but never changed. */
   readOnly: boolean;
+  /** The route being called; a write an operator may make in a customer's workspace is logged under it. */
+  route?: { method: string; path: string; operatorSupport: boolean };
+}
+
+/**
+ * Operators view customers; they change one only through the few support actions the auth plugin lists,
+ * and each of those is written to the customer's operator log before it runs. Their own workspaces are theirs.
+ */
+async function guardOperatorWrite(db: Queryable, input: TenantAccessInput, tenantId: number): Promise<void> {
+  if (input.readOnly || (await repo.isMember(db, tenantId, input.user.userId))) return;
+  if (!input.route?.operatorSupport) throw new AppError('forbidden', ROLE_MESSAGES.operatorReadOnly);
+  await recordOperatorWrite({
+    ctx: { db },
+    input: { tenantId, user: input.user, method: input.route.method, route: input.route.path },
+  });
 }
 
 /**
@@ -44,6 +64,7 @@ export async function authorizeTenant(db: Queryable, input: TenantAccessInput): 
   const tenantId = input.requestedTenantId ?? user.tenantId;
   if (user.isOperator) {
     if (!(await repo.findTenant(db, tenantId))) throw forbidden();
+    await guardOperatorWrite(db, input, tenantId);
     return tenantId;
   }
   const known = user.membership?.tenantId === tenantId ? user.membership.member : undefined;
@@ -59,6 +80,12 @@ export async function authorizeOperator(db: Queryable, input: TenantAccessInput)
   if (!(await repo.findTenant(db, tenantId))) {
     throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
   }
+  // Operator tools (feature flags) are meant for customers, and so are logged like support actions.
+  await guardOperatorWrite(
+    db,
+    { ...input, route: input.route && { ...input.route, operatorSupport: true } },
+    tenantId,
+  );
   return tenantId;
 }
 
@@ -116,13 +143,15 @@ export async function getWorkspaceOrThrow({
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function toTeamDetails(db: Queryable, t: repo.TenantRow): Promise<TeamDetails> {
+async function toTeamDetails(db: Queryable, t: repo.TenantRow, userId: number): Promise<TeamDetails> {
   return {
     tenant_uuid: t.tenant_uuid,
     display_name: t.display_name,
     logo_path: t.logo_path,
     member_count: await repo.countMembers(db, t.tenant_id),
     store_url: t.store_url,
+    joined_via: await joinedVia(db, t.tenant_id, userId),
+    email_domain: t.email_domain,
   };
 }
 
@@ -134,7 +163,11 @@ export async function getTeamDetails({
   ctx: TenantContext;
   input: { tenantUuid: string };
 }): Promise<TeamDetails> {
-  return toTeamDetails(ctx.db, await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid }));
+  return toTeamDetails(
+    ctx.db,
+    await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid }),
+    ctx.user.userId,
+  );
 }
 
 /**
@@ -155,7 +188,8 @@ export async function updateWorkspace({
   let updated: repo.TenantRow | null;
   try {
     updated = await repo.updateWorkspace(ctx.db, tenant.tenant_id, {
-      display_name: input.body.display_name.trim(),
+      // Cleaned before the unique check, so look-alike spellings of a taken name collide with it.
+      display_name: cleanWorkspaceName(input.body.display_name),
       store_url: input.body.store_url.trim(),
     });
   } catch (error) {
@@ -176,7 +210,11 @@ export async function updateWorkspace({
       },
     });
   }
-  return { success: true, message: WORKSPACE_MESSAGES.created, data: await toTeamDetails(ctx.db, updated) };
+  return {
+    success: true,
+    message: WORKSPACE_MESSAGES.created,
+    data: await toTeamDetails(ctx.db, updated, ctx.user.userId),
+  };
 }
 
 /**
@@ -212,21 +250,33 @@ export async function joinWorkspace({
   return { success: true, message: WORKSPACE_MESSAGES.joined };
 }
 
-/** A new user's workspace: the existing one of their e-mail domain, or a new one named after it. */
-export async function findOrCreateWorkspaceForDomain(
+/**
+ * A new user's workspace. Sharing a mail domain grants nothing by itself: they join a workspace that invited
+ * them, or the one of their company domain that lets its people join; otherwise they found their own.
+ */
+export async function findOrCreateWorkspaceForUser(
   tx: Queryable,
-  input: { domain: string; plan: string },
-): Promise<{ tenant: repo.TenantRow; created: boolean }> {
+  input: { email: string; domain: string; plan: string },
+): Promise<{ tenant: repo.TenantRow; role: MemberRole; joinedVia: JoinedVia; alsoInvitedTo: number[] }> {
   await repo.lockWorkspaceCreation(tx);
-  const existing = await repo.findTenantByDomain(tx, input.domain);
-  if (existing) return { tenant: existing, created: false };
+  const join = await workspaceToJoin(tx, input);
+  const joined = join && (await repo.findTenant(tx, join.tenantId));
+  if (join && joined) {
+    return {
+      tenant: joined,
+      role: 'member',
+      joinedVia: join.joinedVia,
+      alsoInvitedTo: join.invitedTo.slice(1),
+    };
+  }
   const tenant = await repo.insertTenant(tx, {
     display_name: await freeWorkspaceName(tx, input.domain),
     email_domain: input.domain,
     plan: input.plan,
     tenant_status: 'new',
+    join_by_domain: await defaultJoinByDomain(tx, input.domain),
   });
-  return { tenant, created: true };
+  return { tenant, role: 'owner', joinedVia: 'founder', alsoInvitedTo: [] };
 }
 
 /**
@@ -234,7 +284,7 @@ export async function findOrCreateWorkspaceForDomain(
  * 'Acme Store (acme-store.co.uk)', else a number.
  */
 async function freeWorkspaceName(tx: Queryable, domain: string): Promise<string> {
-  const base = workspaceNameFromDomain(domain);
+  const base = cleanWorkspaceName(workspaceNameFromDomain(domain)) || domain;
   const candidates = [base, `${base} (${domain})`.slice(0, WORKSPACE_NAME_MAX)];
   for (let n = 2; n < 100; n++) candidates.push(`${base.slice(0, WORKSPACE_NAME_MAX - 4)} ${n}`);
   const taken = await repo.takenDisplayNames(tx, candidates);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_FLAGS, FEATURE_FLAGS, type FeatureFlag } from '@tidemark/contract';
+import { CSRF_COOKIE, CSRF_HEADER, DEFAULT_FLAGS, FEATURE_FLAGS, type FeatureFlag } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { isDemoMode, setDemoMode } from '@/session';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -17,7 +17,7 @@ function serve(
   return mockFetch({
     'GET /v1/auth/verify': { body: makeVerify(options.user) },
     'GET /v1/flags': { body: makeFlags(options.flags) },
-    'GET /v1/logout': { body: { success: true } },
+    'POST /v1/logout': { body: { success: true } },
   });
 }
 
@@ -123,13 +123,19 @@ describe('TopBar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
   });
 
-  it('logs out and returns to /login', async () => {
+  it('logs out with a POST carrying the CSRF token, and returns to /login', async () => {
+    document.cookie = `${CSRF_COOKIE}=csrf-from-cookie; path=/`;
     const { callsTo } = serve();
     const { router } = renderRoute('/events');
     fireEvent.click(await screen.findByRole('button', { name: /^Account/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(callsTo('/v1/logout')).toHaveLength(1);
+    expect(callsTo('/v1/logout')[0]).toMatchObject({
+      method: 'POST',
+      headers: { [CSRF_HEADER]: 'csrf-from-cookie' },
+    });
+    document.cookie = `${CSRF_COOKIE}=; max-age=0; path=/`;
   });
 
   it('shows the North Star link only when the user has it, and always the documentation link', async () => {

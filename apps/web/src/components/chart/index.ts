@@ -1,1 +1,2 @@
 export { EChart, type ChartClick, type ChartOption, type EChartProps } from './echart';
+export { escapeHtml } from './escape-html';

@@ -20,6 +20,9 @@ export const AUTH_COPY = {
   emailLabel: 'Work email',
   emailPlaceholder: 'you@company.com',
   emailHint: "We'll e-mail you a sign-in link. No password needed.",
+  /** Sharing a mail domain grants nothing by itself (issue 25): say so before anyone signs up. */
+  joiningRule:
+    "You join your company's workspace if it lets everyone at your e-mail domain join, or if one of its owners invited your address. Otherwise you get a workspace of your own. Personal addresses (Gmail, Hotmail, Orange and other providers) need an invitation.",
   send: 'Send magic link',
   invalidEmail: AUTH_MESSAGES.invalidEmail,
   sent: AUTH_MESSAGES.magicLinkSent,

@@ -1,4 +1,4 @@
-import { PERSONA_MESSAGES, WORKSPACE_MESSAGES } from '@tidemark/contract';
+import { PERSONA_MESSAGES, WORKSPACE_MESSAGES, type JoinedVia } from '@tidemark/contract';
 
 /** Workspace onboarding's strings (spec 1 §2, §5, §8); the spec's messages come from the contract the API shares. */
 export const ONBOARD_COPY = {
@@ -8,6 +8,8 @@ export const ONBOARD_COPY = {
     subtitle: 'Name the workspace your team will share and tell us where your store lives.',
     nameLabel: 'Workspace name',
     nameHelper: (length: number, max: number) => `${length}/${max} characters`,
+    /** Invisible and control characters are removed and look-alike letters made plain before saving. */
+    nameSavedAs: (name: string) => `Will be saved as “${name}”`,
     urlLabel: 'Web store URL',
     urlPlaceholder: 'https://your-store.com',
     continue: 'Continue',
@@ -28,6 +30,15 @@ export const ONBOARD_COPY = {
     retry: 'Retry',
     joined: WORKSPACE_MESSAGES.joined,
     joinFailed: WORKSPACE_MESSAGES.joinFailed,
+    /** Why this person is in this workspace: sharing a mail domain alone never is the reason. */
+    reason: (via: JoinedVia | null, name: string, domain: string | null): string | null =>
+      via === 'domain' && domain
+        ? `You'll join ${name} because it lets everyone at ${domain} join.`
+        : via === 'invitation'
+          ? `You'll join ${name} because one of its owners invited you.`
+          : via === 'founder'
+            ? `You founded ${name}. Colleagues join only if it lets everyone at your domain join, or if you invite them (Settings › Members).`
+            : null,
   },
   persona: {
     title: PERSONA_MESSAGES.title,

@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   'stores',
   'billing',
   'events',
+  'members',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';
@@ -27,6 +28,7 @@ export const SETTINGS_COPY = {
     stores: 'Stores',
     billing: 'Billing',
     events: 'Events',
+    members: 'Members',
   } satisfies Record<SettingsTab, string>,
 } as const;
 

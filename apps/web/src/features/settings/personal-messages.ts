@@ -209,7 +209,7 @@ export const DAY_LABELS: Record<WeekDay, { short: string; long: string }> = {
 
 export const EVENTS_COPY = {
   subTabsLabel: 'Event settings',
-  subTabs: { sensitivity: 'Sensitivity', sampling: 'Error collection' },
+  subTabs: { sensitivity: 'Sensitivity', sampling: 'Error collection', domains: 'Allowed sites' },
   sensitivity: {
     heading: 'How closely changes are watched',
     intro: 'The size of experience changes that become events.',
@@ -232,6 +232,26 @@ export const EVENTS_COPY = {
     } satisfies Record<EventErrorType, string>,
     toggle: (name: string) => `Own rate for ${name}`,
     range: 'A number from 0 to 100 in steps of 5.',
+  },
+  domains: {
+    heading: 'Sites that may send events',
+    intro:
+      'The site collector keeps events only from these domains and their subdomains. Anyone can copy a site key from a page, so events from other sites are dropped.',
+    store: 'Your store',
+    storeHelp: 'From the store URL in the workspace settings; always allowed.',
+    acceptsAll:
+      'No store URL and no domains: events from every site are kept. Add your site so others cannot post events into this workspace.',
+    none: 'No other domains.',
+    field: 'Domain',
+    fieldHelp: 'Such as shop.example.com; its subdomains are included.',
+    add: 'Add domain',
+    remove: (domain: string) => `Remove ${domain}`,
+    added: 'Domain added.',
+    removed: 'Domain removed.',
+    dropped: (n: number) =>
+      n === 0
+        ? 'No events from other sites were dropped in the last 7 days.'
+        : `${n.toLocaleString('en-US')} ${n === 1 ? 'beacon' : 'beacons'} from other sites dropped in the last 7 days.`,
   },
   save: 'Save',
   saving: 'Saving…',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import { createMysqlConnector, mysqlColumnType, quoteMysqlIdentifier } from './mysql';
 import type { DatabaseConnectionConfig } from './sql-common';
 import { ConnectorError, type CellValue, type Connector, type SourceColumn } from './types';
@@ -66,6 +67,17 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   );
   expect(error).toBeInstanceOf(ConnectorError);
   return (error as ConnectorError).reason;
+}
+
+/** A failure to connect shows the user one message; returns the cause kept for the server's log. */
+async function connectFailureOf(work: Promise<unknown>): Promise<string> {
+  const error: unknown = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConnectorError);
+  expect(error).toMatchObject({ code: 'connect_failed', reason: CONNECTION_MESSAGES.couldNotConnect });
+  return (error as ConnectorError).detail;
 }
 
 /** Threads of the test user still running a statement on the slow view. */
@@ -143,14 +155,14 @@ describe('MySQL/MariaDB connector', () => {
     await expect(connector.testConnection()).resolves.toBeUndefined();
   });
 
-  it("reports a wrong password in the server's words, without the password", async () => {
+  it("answers the one message for a wrong password, logging the server's words without the password", async () => {
     const wrong = 'Not-the-Password-123';
     const failing = createMysqlConnector({ ...config, password: wrong });
-    const reason = await reasonOf(failing.testConnection());
-    expect(reason).toMatch(
+    const detail = await connectFailureOf(failing.testConnection());
+    expect(detail).toMatch(
       new RegExp(`^Access denied for user '${USER}'@'[^']+' \\(using password: YES\\)$`),
     );
-    expect(reason).not.toContain(wrong);
+    expect(detail).not.toContain(wrong);
   });
 
   it.each([
@@ -162,22 +174,22 @@ describe('MySQL/MariaDB connector', () => {
       new RegExp(`^Access denied for user '${USER}'@'[^']+' to database 'nope_missing'$`),
     ],
     ['TLS the server lacks', { tls: 'require' as const }, /^Server does not support secure connection$/],
-  ])('gives a readable reason for %s', async (_, change, expected) => {
+  ])('answers the one message for %s, logging a readable cause', async (_, change, expected) => {
     const failing = createMysqlConnector({ ...config, ...change });
-    const reason = await reasonOf(failing.testConnection());
-    expect(reason).toMatch(expected);
-    expect(reason).not.toContain(PASSWORD);
+    const detail = await connectFailureOf(failing.testConnection());
+    expect(detail).toMatch(expected);
+    expect(detail).not.toContain(PASSWORD);
     await failing.close();
   });
 
-  it('gives up on a server that never answers once the connect timeout passes', async () => {
+  it('gives up on a server that never answers once the connect timeout passes, logging where', async () => {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => void sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
       const failing = createMysqlConnector({ ...config, host: '127.0.0.1', port }, { connectTimeoutMs: 300 });
-      expect(await reasonOf(failing.testConnection())).toBe(
+      expect(await connectFailureOf(failing.testConnection())).toBe(
         `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
       );
     } finally {

@@ -1,11 +1,14 @@
+import { connect as netConnect, type Socket } from 'node:net';
 import mysql from 'mysql2';
 import type { Connection, QueryError, RowDataPacket, TypeCast } from 'mysql2';
 import {
   abortReason,
   batchSizeOf,
-  connectTimeoutError,
+  connectFailed,
+  connectTimedOut,
   cursorFrom,
   pickColumns,
+  targetOnce,
   toConnectorError,
   timeoutsOf,
   untilAborted,
@@ -14,6 +17,7 @@ import {
   type SqlConnectorOptions,
 } from './sql-common';
 import { converterFor, cursorParameter } from './sql-types';
+import type { CheckedTarget } from '../../../net';
 import {
   ConnectorError,
   type CellValue,
@@ -115,6 +119,7 @@ export function createMysqlConnector(
   const { connectTimeoutMs, metadataTimeoutMs } = timeoutsOf(options);
   // Both servers take these limits in whole seconds.
   const metadataSeconds = Math.max(1, Math.ceil(metadataTimeoutMs / 1000));
+  const target = targetOnce(config, options.guard);
   let metadata: Promise<Connection> | null = null;
   const reads = new Set<AbortController>();
   const kills = new Set<Promise<unknown>>();
@@ -124,13 +129,19 @@ export function createMysqlConnector(
 
   async function open(forMetadata: boolean): Promise<Connection> {
     if (closed) throw new ConnectorError('The connection was closed');
+    const checked = await target().catch((error: unknown) => {
+      throw connectFailed(error, config.password);
+    });
+    const verify = config.tls === 'verify-full';
     const connection = mysql.createConnection({
-      host: config.host,
+      // mysql2 names the TLS server (SNI, certificate) after `host`; the socket goes to the checked address.
+      host: checked ? (checked.servername ?? checked.address) : config.host,
+      ...(checked ? { stream: () => socketTo(checked, config.port) } : {}),
       port: config.port,
       database: config.database,
       user: config.user,
       password: config.password,
-      ...(config.tls === 'disable' ? {} : { ssl: { rejectUnauthorized: config.tls === 'verify-full' } }),
+      ...(config.tls === 'disable' ? {} : { ssl: { rejectUnauthorized: verify, verifyIdentity: verify } }),
       connectTimeout: connectTimeoutMs,
       enableKeepAlive: true,
       charset: 'utf8mb4',
@@ -164,9 +175,8 @@ export function createMysqlConnector(
       return connection;
     } catch (error) {
       connection.destroy();
-      if ((error as QueryError).code === 'ETIMEDOUT')
-        throw connectTimeoutError(config, connectTimeoutMs, error);
-      throw fail(error);
+      if ((error as QueryError).code === 'ETIMEDOUT') throw connectTimedOut(config, connectTimeoutMs, error);
+      throw connectFailed(error, config.password);
     }
   }
 
@@ -354,6 +364,14 @@ export function createMysqlConnector(
       }
     },
   };
+}
+
+/** The socket mysql2 would open, but to the address the guard checked. */
+function socketTo(target: CheckedTarget, port: number): Socket {
+  const socket = netConnect({ host: target.address, port, family: target.family });
+  socket.setNoDelay(true);
+  socket.once('connect', () => socket.setKeepAlive(true));
+  return socket;
 }
 
 function selectExpression(column: CatalogueColumn): string {

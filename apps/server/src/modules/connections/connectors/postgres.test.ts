@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import { testDatabaseUrl } from '../../../testing/build-test-app';
 import { createPostgresConnector, quotePostgresIdentifier } from './postgres';
 import type { DatabaseConnectionConfig } from './sql-common';
@@ -80,6 +81,17 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   return (error as ConnectorError).reason;
 }
 
+/** A failure to connect shows the user one message; returns the cause kept for the server's log. */
+async function connectFailureOf(work: Promise<unknown>): Promise<string> {
+  const error: unknown = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConnectorError);
+  expect(error).toMatchObject({ code: 'connect_failed', reason: CONNECTION_MESSAGES.couldNotConnect });
+  return (error as ConnectorError).detail;
+}
+
 describe('PostgreSQL connector', () => {
   beforeAll(async () => {
     const server = serverAddress();
@@ -145,12 +157,14 @@ describe('PostgreSQL connector', () => {
     await expect(connector.testConnection()).resolves.toBeUndefined();
   });
 
-  it("reports a wrong password in the server's words, without the password", async (context) => {
+  it("answers the one message for a wrong password, logging the server's words without the password", async (context) => {
     if (!checksPasswords) context.skip('the test server trusts every login, so no password is checked');
     const wrong = 'Not-the-Password-123';
-    const reason = await reasonOf(createPostgresConnector({ ...config, password: wrong }).testConnection());
-    expect(reason).toBe(`password authentication failed for user "${ROLE}"`);
-    expect(reason).not.toContain(wrong);
+    const detail = await connectFailureOf(
+      createPostgresConnector({ ...config, password: wrong }).testConnection(),
+    );
+    expect(detail).toBe(`password authentication failed for user "${ROLE}"`);
+    expect(detail).not.toContain(wrong);
   });
 
   it.each([
@@ -162,15 +176,15 @@ describe('PostgreSQL connector', () => {
     ],
     ['a missing database', { database: 'nope_missing' }, 'database "nope_missing" does not exist'],
     ['TLS the server lacks', { tls: 'require' as const }, 'The server does not support SSL connections'],
-  ])('gives a readable reason for %s', async (_, change, expected) => {
+  ])('answers the one message for %s, logging a readable cause', async (_, change, expected) => {
     const failing = createPostgresConnector({ ...config, ...change });
-    const reason = await reasonOf(failing.testConnection());
-    expect(reason).toBe(expected);
-    expect(reason).not.toContain(PASSWORD);
+    const detail = await connectFailureOf(failing.testConnection());
+    expect(detail).toBe(expected);
+    expect(detail).not.toContain(PASSWORD);
     await failing.close();
   });
 
-  it('gives up on a server that never answers once the connect timeout passes', async () => {
+  it('gives up on a server that never answers once the connect timeout passes, logging where', async () => {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => void sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -180,7 +194,7 @@ describe('PostgreSQL connector', () => {
         { ...config, host: '127.0.0.1', port },
         { connectTimeoutMs: 300 },
       );
-      expect(await reasonOf(failing.testConnection())).toBe(
+      expect(await connectFailureOf(failing.testConnection())).toBe(
         `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
       );
     } finally {

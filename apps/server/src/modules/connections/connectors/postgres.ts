@@ -3,9 +3,11 @@ import Cursor from 'pg-cursor';
 import {
   abortReason,
   batchSizeOf,
-  connectTimeoutError,
+  connectFailed,
+  connectTimedOut,
   cursorFrom,
   pickColumns,
+  targetOnce,
   toConnectorError,
   timeoutsOf,
   untilAborted,
@@ -120,6 +122,7 @@ export function createPostgresConnector(
   options: SqlConnectorOptions = {},
 ): Connector {
   const { connectTimeoutMs, metadataTimeoutMs } = timeoutsOf(options);
+  const target = targetOnce(config, options.guard);
   let metadata: Promise<pg.Client> | null = null;
   const reads = new Set<AbortController>();
   let closed = false;
@@ -128,13 +131,16 @@ export function createPostgresConnector(
 
   async function open(statementTimeoutMs: number): Promise<pg.Client> {
     if (closed) throw new ConnectorError('The connection was closed');
+    const checked = await target().catch((error: unknown) => {
+      throw connectFailed(error, config.password);
+    });
     const client = new pg.Client({
-      host: config.host,
+      host: checked?.address ?? config.host,
       port: config.port,
       database: config.database,
       user: config.user,
       password: config.password,
-      ssl: sslOptions(config.tls),
+      ssl: sslOptions(config.tls, checked?.servername),
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       application_name: 'tidemark',
@@ -150,8 +156,8 @@ export function createPostgresConnector(
       return client;
     } catch (error) {
       await client.end().catch(() => {});
-      if (isConnectTimeout(error)) throw connectTimeoutError(config, connectTimeoutMs, error);
-      throw fail(error);
+      if (isConnectTimeout(error)) throw connectTimedOut(config, connectTimeoutMs, error);
+      throw connectFailed(error, config.password);
     }
   }
 
@@ -319,9 +325,13 @@ function selectExpression(column: CatalogueColumn): string {
   return column.sourceType === 'money' ? `${quoted}::numeric` : quoted;
 }
 
-function sslOptions(tls: DatabaseConnectionConfig['tls']): pg.ClientConfig['ssl'] {
+/** Connected by address, the certificate is still checked against (and SNI names) the host the user gave. */
+function sslOptions(
+  tls: DatabaseConnectionConfig['tls'],
+  servername: string | undefined,
+): pg.ClientConfig['ssl'] {
   if (tls === 'disable') return false;
-  return { rejectUnauthorized: tls === 'verify-full' };
+  return { rejectUnauthorized: tls === 'verify-full', ...(servername ? { servername } : {}) };
 }
 
 function isConnectTimeout(error: unknown): boolean {

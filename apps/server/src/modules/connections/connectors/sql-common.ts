@@ -1,3 +1,5 @@
+import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import type { CheckedTarget, OutboundGuard } from '../../../net';
 import { ConnectorError, type ReadRowsOptions, type SourceColumn } from './types';
 
 /** Settings shared by the PostgreSQL and MySQL/MariaDB connectors. */
@@ -22,9 +24,17 @@ export interface SqlConnectorOptions {
    * queries are small: one that runs this long is stuck behind a lock or an overloaded server.
    */
   metadataTimeoutMs?: number;
+  /**
+   * Where a workspace's settings may lead (net/outbound.ts): every connection goes to the address it checked.
+   * Absent only for the operator's own settings (tests, benchmarks), which connect to `host` as given.
+   */
+  guard?: OutboundGuard;
 }
 
-export function timeoutsOf(options: SqlConnectorOptions): Required<SqlConnectorOptions> {
+export function timeoutsOf(options: SqlConnectorOptions): {
+  connectTimeoutMs: number;
+  metadataTimeoutMs: number;
+} {
   return {
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     metadataTimeoutMs: options.metadataTimeoutMs ?? 30_000,
@@ -90,14 +100,51 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); this says what and where. */
-export function connectTimeoutError(
+/**
+ * The connector's target, resolved once through the guard so that all its connections reach the one address
+ * that was checked; null without a guard. A failed resolution is tried again on the next connection.
+ */
+export function targetOnce(
+  config: DatabaseConnectionConfig,
+  guard: OutboundGuard | undefined,
+): () => Promise<CheckedTarget | null> {
+  let pending: Promise<CheckedTarget> | null = null;
+  return () => {
+    if (!guard) return Promise.resolve(null);
+    if (!pending) {
+      const resolving = guard(config.host, config.port);
+      resolving.catch(() => {
+        if (pending === resolving) pending = null;
+      });
+      pending = resolving;
+    }
+    return pending;
+  };
+}
+
+/**
+ * Every failure to reach or log in to a source (a refused address, a closed port, a wrong password, a missing
+ * database) answers one message, so that answers cannot map the network; `detail` keeps the cause for the log.
+ */
+export function connectFailed(error: unknown, password: string): ConnectorError {
+  if (error instanceof ConnectorError && error.code === 'connect_failed') return error;
+  return new ConnectorError(CONNECTION_MESSAGES.couldNotConnect, {
+    code: 'connect_failed',
+    detail: readableReason(error, password),
+    cause: error,
+  });
+}
+
+/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); the log says where. */
+export function connectTimedOut(
   config: DatabaseConnectionConfig,
   timeoutMs: number,
   cause: unknown,
 ): ConnectorError {
   const seconds = Math.round(timeoutMs / 100) / 10;
-  return new ConnectorError(`Timed out connecting to ${config.host}:${config.port} after ${seconds} s`, {
+  return new ConnectorError(CONNECTION_MESSAGES.couldNotConnect, {
+    code: 'connect_failed',
+    detail: `Timed out connecting to ${config.host}:${config.port} after ${seconds} s`,
     cause,
   });
 }

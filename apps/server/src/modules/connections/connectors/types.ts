@@ -36,18 +36,30 @@ export interface ReadRowsOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Thrown for anything a user can fix (wrong password, unknown host, missing permission); `reason` is the driver's words. */
+/**
+ * `connect_failed`: the source could not be reached or refused the login, for whatever cause; the user sees one
+ * message so that the network behind Tidemark cannot be mapped. `source_error`: anything else a user can fix
+ * (a missing table or permission), in the driver's words.
+ */
+export type ConnectorErrorCode = 'connect_failed' | 'source_error';
+
+/** Thrown for anything a user can fix; `reason` is what the user reads, `detail` what the server logs. */
 export class ConnectorError extends Error {
   readonly reason: string;
-  constructor(reason: string, options?: { cause?: unknown }) {
+  readonly code: ConnectorErrorCode;
+  /** The real cause (never the password); the same as `reason` for a source error. */
+  readonly detail: string;
+  constructor(reason: string, options?: { cause?: unknown; code?: ConnectorErrorCode; detail?: string }) {
     super(reason, options);
     this.name = 'ConnectorError';
     this.reason = reason;
+    this.code = options?.code ?? 'source_error';
+    this.detail = options?.detail ?? reason;
   }
 }
 
 export interface Connector {
-  /** Connects and runs a trivial query; throws ConnectorError with the driver's reason. */
+  /** Connects and runs a trivial query; throws a `connect_failed` ConnectorError when it cannot. */
   testConnection(): Promise<void>;
   listTables(): Promise<SourceTable[]>;
   readSchema(table: string): Promise<SourceColumn[]>;

@@ -2,7 +2,7 @@ import { routes } from '@tidemark/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /v1/logout: ends the session. */
+/** POST /v1/logout (with the CSRF header, as every non-GET call): ends the session. */
 export function logout(): Promise<{ success: boolean }> {
   return apiRequest(routes.logout, { redirectOnUnauthorized: false });
 }

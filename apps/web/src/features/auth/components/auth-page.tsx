@@ -102,6 +102,11 @@ export function AuthPage({ mode }: AuthPageProps) {
             shopifyData={shopifyData}
             isDemo={isDemoLink || demoMode}
           />
+          {mode === 'signup' && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {AUTH_COPY.joiningRule}
+            </Typography>
+          )}
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {AUTH_COPY.termsBefore}
             <Link href={env.termsUrl} target="_blank" rel="noopener noreferrer">

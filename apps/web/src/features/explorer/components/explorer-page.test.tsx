@@ -9,6 +9,7 @@ import { ExplorerPage } from './explorer-page';
 const catalog: ExplorerCatalog = {
   workspace: { display_name: 'Northwind', timezone: 'Etc/UTC', currency_symbol: '$', is_demo: true },
   scope: null,
+  read_only: false,
   expires_at: '2026-01-01T00:00:00Z',
   metrics: [
     {

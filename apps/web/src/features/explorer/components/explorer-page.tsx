@@ -130,13 +130,17 @@ export function ExplorerPage({ viewId, linkFor }: ExplorerPageProps) {
           )}
           <Box sx={{ flex: 1 }} />
           <SavedViewsMenu
+            readOnly={catalog.data?.read_only ?? false}
             onOpen={(v) => {
               if (!catalog.data) return;
               setState(reconcileState(catalog.data, v.state));
               setViewName(v.name);
             }}
           />
-          <SaveViewButton state={state} linkFor={linkFor} onSaved={(v) => setViewName(v.name)} />
+          {/* A link made with an API key reads only: nothing to save or delete with it. */}
+          {catalog.data?.read_only ? null : (
+            <SaveViewButton state={state} linkFor={linkFor} onSaved={(v) => setViewName(v.name)} />
+          )}
           <ExportButton state={state} viewName={viewName} />
         </Stack>
         {view.isError && (

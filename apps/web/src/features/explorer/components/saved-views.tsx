@@ -34,7 +34,13 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** The workspace's saved explorations; choosing one restores it. */
-export function SavedViewsMenu({ onOpen }: { onOpen: (view: ExplorerView) => void }) {
+export function SavedViewsMenu({
+  onOpen,
+  readOnly = false,
+}: {
+  onOpen: (view: ExplorerView) => void;
+  readOnly?: boolean;
+}) {
   const views = useExplorerViews();
   const remove = useDeleteExplorerView();
   const { enqueueSnackbar } = useSnackbar();
@@ -68,22 +74,24 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: ExplorerView) => voi
                 .filter(Boolean)
                 .join(' · ')}
             />
-            <IconButton
-              size="small"
-              aria-label={`${EXPLORER_COPY.deleteView} ${v.name}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                remove.mutate(v.id, {
-                  onSuccess: () =>
-                    enqueueSnackbar(EXPLORER_COPY.viewDeleted, {
-                      variant: 'success',
-                      autoHideDuration: TOAST_MS,
-                    }),
-                });
-              }}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
+            {!readOnly && (
+              <IconButton
+                size="small"
+                aria-label={`${EXPLORER_COPY.deleteView} ${v.name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  remove.mutate(v.id, {
+                    onSuccess: () =>
+                      enqueueSnackbar(EXPLORER_COPY.viewDeleted, {
+                        variant: 'success',
+                        autoHideDuration: TOAST_MS,
+                      }),
+                  });
+                }}
+              >
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            )}
           </MenuItem>
         ))}
       </Menu>

@@ -1,6 +1,6 @@
 import type { ExplorerQueryResponse, ExplorerSeries, SeriesSchedule } from '@tidemark/contract';
 import { MISSING, formatCompact, formatDate, formatPercentValue } from '@tidemark/format';
-import type { ChartOption } from '@/components/chart';
+import { escapeHtml, type ChartOption } from '@/components/chart';
 import { EXPLORER_COPY } from '../messages';
 
 /** Bucket labels on the workspace's clock, as precise as the grain. */
@@ -126,7 +126,8 @@ export function explorerChartOption(
       top: 0,
       left: 0,
       right: 80,
-      data: series.map((s) => String(s.name)).filter((n) => !n.includes(':')),
+      // The band's two helper series stay out; a name is the user's text and may hold any character.
+      data: series.filter((s) => !s.silent).map((s) => String(s.name)),
     },
     toolbox: {
       right: 8,
@@ -145,16 +146,17 @@ export function explorerChartOption(
           : [];
         const index = list[0]?.dataIndex;
         if (index === undefined) return '';
-        const lines = [`<strong>${labels[index] ?? ''}</strong>`];
+        // Series names are metric names and dimension values from the user's data: text, never markup.
+        const lines = [`<strong>${escapeHtml(labels[index])}</strong>`];
         for (const item of list) {
           const main = bySeriesName.get(item.seriesName);
           if (main) {
             const r = main.points[index]?.result;
-            let text = `${item.marker}${main.label}: ${formatExplorerValue(r?.y, main.kpi_format)}`;
+            let text = `${item.marker}${escapeHtml(main.label)}: ${escapeHtml(formatExplorerValue(r?.y, main.kpi_format))}`;
             if (r && r.yhat_lower !== null && r.yhat_upper !== null)
-              text += ` <span style="opacity:.7">(${EXPLORER_COPY.expected} ${formatExplorerValue(r.yhat_lower, main.kpi_format)} – ${formatExplorerValue(r.yhat_upper, main.kpi_format)})</span>`;
+              text += ` <span style="opacity:.7">(${escapeHtml(EXPLORER_COPY.expected)} ${escapeHtml(formatExplorerValue(r.yhat_lower, main.kpi_format))} – ${escapeHtml(formatExplorerValue(r.yhat_upper, main.kpi_format))})</span>`;
             if (r?.anomaly === 'True')
-              text += ` <span style="color:${input.colors.spike}">${EXPLORER_COPY.outsideBand}</span>`;
+              text += ` <span style="color:${escapeHtml(input.colors.spike)}">${escapeHtml(EXPLORER_COPY.outsideBand)}</span>`;
             lines.push(text);
             continue;
           }
@@ -162,9 +164,9 @@ export function explorerChartOption(
           const c = earlier?.comparison?.[index];
           if (earlier && c)
             lines.push(
-              `${item.marker}${item.seriesName}: ${formatExplorerValue(c.y, earlier.kpi_format)}` +
+              `${item.marker}${escapeHtml(item.seriesName)}: ${escapeHtml(formatExplorerValue(c.y, earlier.kpi_format))}` +
                 (c.compared_timestamp
-                  ? ` <span style="opacity:.7">(${bucketLabel(c.compared_timestamp, answer.grain, answer.timezone)})</span>`
+                  ? ` <span style="opacity:.7">(${escapeHtml(bucketLabel(c.compared_timestamp, answer.grain, answer.timezone))})</span>`
                   : ''),
             );
         }

@@ -1,6 +1,6 @@
 import type { SeriesPoint, SeriesSchedule } from '@tidemark/contract';
 import { DATE_FORMATS, formatDate, formatMetricValue, type MetricFormat } from '@tidemark/format';
-import type { ChartOption } from '@/components/chart';
+import { escapeHtml, type ChartOption } from '@/components/chart';
 import { METRICS_HUB_COPY } from '../messages';
 
 export interface SeriesChartInput {
@@ -74,14 +74,18 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
         const r = byTime.get(t);
         if (!r) return '';
         const lines = [
-          `<strong>${formatDate(t, { tz: input.timezone, format: DATE_FORMATS.dateTime })}</strong>`,
-          `${copy.value}: ${r.y === null ? '–' : fmt(r.y)}`,
-          `${copy.expected}: ${r.yhat === null ? '–' : fmt(r.yhat)}`,
+          `<strong>${escapeHtml(formatDate(t, { tz: input.timezone, format: DATE_FORMATS.dateTime }))}</strong>`,
+          `${escapeHtml(copy.value)}: ${escapeHtml(r.y === null ? '–' : fmt(r.y))}`,
+          `${escapeHtml(copy.expected)}: ${escapeHtml(r.yhat === null ? '–' : fmt(r.yhat))}`,
         ];
         if (r.yhat_lower !== null && r.yhat_upper !== null)
-          lines.push(`${copy.expectedRange}: ${fmt(r.yhat_lower)} – ${fmt(r.yhat_upper)}`);
+          lines.push(
+            `${escapeHtml(copy.expectedRange)}: ${escapeHtml(fmt(r.yhat_lower))} – ${escapeHtml(fmt(r.yhat_upper))}`,
+          );
         if (r.anomaly === 'True')
-          lines.push(`<span style="color:${input.colors.spike}">${copy.spike}</span>`);
+          lines.push(
+            `<span style="color:${escapeHtml(input.colors.spike)}">${escapeHtml(copy.spike)}</span>`,
+          );
         return lines.join('<br/>');
       },
     },

@@ -14,6 +14,8 @@ const TEAM = {
   logo_path: null,
   member_count: 1,
   store_url: 'https://northwind.test',
+  joined_via: 'founder' as const,
+  email_domain: 'northwind.test',
 };
 
 function serve(
@@ -83,6 +85,28 @@ describe('create_tenant form', () => {
     const patch = api.calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toEqual({ display_name: 'Northwind Goods', store_url: 'https://northwind.test' });
     expect(patch?.url.searchParams.get('tenant_id')).toBe('11');
+  });
+
+  it('shows and sends the name as it will be stored: look-alikes plain, invisible characters gone', async () => {
+    const api = serve();
+    renderRoute('/onboard/create_tenant');
+    fireEvent.change(await nameField(), {
+      target: { value: 'Ｎｏｒｔｈ\u200Bwind\u2066\u001b  Goods\u2069' },
+    });
+    expect(screen.getByText('Will be saved as “Northwind Goods”')).toBeTruthy();
+    fireEvent.change(urlField(), { target: { value: 'https://northwind.test' } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByText(WORKSPACE_MESSAGES.created)).toBeTruthy();
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ display_name: 'Northwind Goods', store_url: 'https://northwind.test' });
+  });
+
+  it('keeps Continue disabled for a name of only invisible characters', async () => {
+    serve();
+    renderRoute('/onboard/create_tenant');
+    fireEvent.change(await nameField(), { target: { value: '\u200B\u202E \u2060' } });
+    fireEvent.change(urlField(), { target: { value: 'https://northwind.test' } });
+    expect(continueButton()).toHaveProperty('disabled', true);
   });
 
   it("shows the failure snackbar and the server's reason, and stays on the step", async () => {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { WORKSPACE_NAME_MAX, workspaceFormError } from '@tidemark/contract';
+import { WORKSPACE_NAME_MAX, cleanWorkspaceName, workspaceFormError } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -35,6 +35,9 @@ export function CreateTenantForm({ workspace, initialName, onCreated }: CreateTe
   const [finishing, setFinishing] = useState(false);
   const saving = update.isPending || finishing;
   const urlFlagged = isFlaggedUrl(url);
+  // The name as it will be stored (and compared with other workspaces' names): shown when it differs.
+  const cleanName = cleanWorkspaceName(name);
+  const cleaned = cleanName !== '' && cleanName !== name.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,9 +47,13 @@ export function CreateTenantForm({ workspace, initialName, onCreated }: CreateTe
       setUrlMessage(invalid);
       return;
     }
+    if (invalid) {
+      setNameError(invalid);
+      return;
+    }
     setServerMessage(null);
     update.mutate(
-      { display_name: name.trim(), store_url: url.trim() },
+      { display_name: cleanName, store_url: url.trim() },
       {
         onSuccess: async () => {
           enqueueSnackbar(COPY.created, { variant: 'success' });
@@ -103,7 +110,10 @@ export function CreateTenantForm({ workspace, initialName, onCreated }: CreateTe
             }}
             onBlur={() => setNameError(null)}
             error={nameError !== null}
-            helperText={nameError ?? COPY.nameHelper(name.length, WORKSPACE_NAME_MAX)}
+            helperText={
+              nameError ??
+              (cleaned ? COPY.nameSavedAs(cleanName) : COPY.nameHelper(name.length, WORKSPACE_NAME_MAX))
+            }
           />
           <TextField
             id="workspace-store-url"

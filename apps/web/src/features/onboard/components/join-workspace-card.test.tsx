@@ -14,6 +14,8 @@ const TEAM = {
   logo_path: null,
   member_count: 1234,
   store_url: 'https://northwind.test',
+  joined_via: 'domain' as const,
+  email_domain: 'northwind.test',
 };
 
 function serve(team: MockHandler, join: MockHandler = { body: { success: true, message: 'ok' } }) {
@@ -31,6 +33,9 @@ describe('join_workspace card', () => {
     expect(await screen.findByRole('heading', { name: 'northwind Goods' })).toBeTruthy();
     expect(screen.getByText('N')).toBeTruthy();
     expect(screen.getByText('1,234 members')).toBeTruthy();
+    expect(
+      screen.getByText("You'll join northwind Goods because it lets everyone at northwind.test join."),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText(WORKSPACE_MESSAGES.joined)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboard/user_persona'));

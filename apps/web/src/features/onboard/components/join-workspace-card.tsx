@@ -119,6 +119,11 @@ export function JoinWorkspaceCard({ workspace, userEmail, onJoined }: JoinWorksp
               )}
             </Box>
           </Stack>
+          {COPY.reason(team.data.joined_via, team.data.display_name, team.data.email_domain) && (
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {COPY.reason(team.data.joined_via, team.data.display_name, team.data.email_domain)}
+            </Typography>
+          )}
         </Paper>
       )}
     </OnboardStep>

@@ -1,4 +1,4 @@
-import { WORKSPACE_NAME_MAX, isValidStoreUrl } from '@tidemark/contract';
+import { WORKSPACE_NAME_MAX, cleanWorkspaceName, isValidStoreUrl } from '@tidemark/contract';
 
 /** A typed name past the limit is refused: the input keeps its last value (spec 1 §5). */
 export function acceptsName(next: string): boolean {
@@ -10,6 +10,7 @@ export function isFlaggedUrl(value: string): boolean {
   return value.trim() !== '' && !isValidStoreUrl(value);
 }
 
+/** A name of only spaces or invisible characters is empty: it would be stored as nothing. */
 export function canContinue(input: { name: string; url: string; saving: boolean }): boolean {
-  return input.name.trim() !== '' && input.url.trim() !== '' && !input.saving;
+  return cleanWorkspaceName(input.name) !== '' && input.url.trim() !== '' && !input.saving;
 }

@@ -2,9 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -29,11 +34,12 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { isApiError } from '@/lib/api-client';
 import { useDemoMode } from '@/session';
+import { useCollectorDomains, useEditCollectorDomains } from '../api/collector-domains';
 import { usePreference, useSavePreference } from '../api/preferences';
 import { EVENTS_COPY as copy, SETTINGS_SNACK_MS } from '../personal-messages';
 import { SettingsSection } from './settings-section';
 
-const SUB_TABS = ['sensitivity', 'sampling'] as const;
+const SUB_TABS = ['sensitivity', 'sampling', 'domains'] as const;
 type EventsSubTab = (typeof SUB_TABS)[number];
 
 export function EventsTab() {
@@ -64,7 +70,7 @@ export function EventsTab() {
         ))}
       </Tabs>
       <Box role="tabpanel" id="events-panel" aria-labelledby={`events-tab-${active}`}>
-        {active === 'sensitivity' ? <Sensitivity /> : <Sampling />}
+        {active === 'sensitivity' ? <Sensitivity /> : active === 'sampling' ? <Sampling /> : <AllowedSites />}
       </Box>
     </Box>
   );
@@ -317,4 +323,100 @@ function normalise(saved: EventsSamplingValue): EventsSamplingValue {
       };
     }),
   };
+}
+
+function AllowedSites() {
+  const [isDemo] = useDemoMode();
+  const sites = useCollectorDomains();
+  const { add, remove } = useEditCollectorDomains();
+  const { enqueueSnackbar } = useSnackbar();
+  const [domain, setDomain] = useState('');
+  if (sites.isPending) return <Skeleton variant="rounded" height={260} aria-busy />;
+  if (sites.isError)
+    return (
+      <ErrorState title={copy.loadError} message={sites.error.message} onRetry={() => void sites.refetch()} />
+    );
+  const c = copy.domains;
+  const failed = (e: Error) =>
+    enqueueSnackbar((isApiError(e) && e.status < 500 && e.serverMessage) || copy.failed, {
+      variant: 'error',
+      autoHideDuration: SETTINGS_SNACK_MS,
+    });
+  const done = (message: string) => () =>
+    enqueueSnackbar(message, { variant: 'success', autoHideDuration: SETTINGS_SNACK_MS });
+  const submit = () =>
+    add.mutate(domain, {
+      onSuccess: () => {
+        setDomain('');
+        done(c.added)();
+      },
+      onError: failed,
+    });
+  return (
+    <Stack spacing={2}>
+      {isDemo ? <Alert severity="info">{copy.demo}</Alert> : null}
+      <SettingsSection title={c.heading} intro={c.intro}>
+        <Stack spacing={2}>
+          {sites.data.accepts_all ? <Alert severity="warning">{c.acceptsAll}</Alert> : null}
+          <List dense disablePadding aria-label={c.heading}>
+            {sites.data.store_domain ? (
+              <ListItem disableGutters>
+                <ListItemText primary={sites.data.store_domain} secondary={c.storeHelp} />
+                <Chip size="small" label={c.store} />
+              </ListItem>
+            ) : null}
+            {sites.data.domains.map((d) => (
+              <ListItem
+                key={d.domain}
+                disableGutters
+                secondaryAction={
+                  <IconButton
+                    edge="end"
+                    aria-label={c.remove(d.domain)}
+                    disabled={isDemo || remove.isPending}
+                    onClick={() => remove.mutate(d.domain, { onSuccess: done(c.removed), onError: failed })}
+                  >
+                    <span aria-hidden>×</span>
+                  </IconButton>
+                }
+              >
+                <ListItemText primary={d.domain} />
+              </ListItem>
+            ))}
+            {sites.data.domains.length === 0 && !sites.data.accepts_all ? (
+              <ListItem disableGutters>
+                <ListItemText secondary={c.none} />
+              </ListItem>
+            ) : null}
+          </List>
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (domain.trim()) submit();
+            }}
+          >
+            <TextField
+              label={c.field}
+              value={domain}
+              disabled={isDemo}
+              onChange={(e) => setDomain(e.target.value)}
+              helperText={c.fieldHelp}
+              sx={{ minWidth: 280 }}
+            />
+            <Button type="submit" variant="contained" disabled={isDemo || !domain.trim() || add.isPending}>
+              {c.add}
+            </Button>
+          </Stack>
+          <Divider />
+          <Typography variant="body2" role="status">
+            {c.dropped(sites.data.dropped_recently)}
+          </Typography>
+        </Stack>
+      </SettingsSection>
+    </Stack>
+  );
 }

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ApiToken } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useId } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { useRevokeApiToken } from '../api/tokens';
 import { API_KEYS_COPY, KEY_TOAST_MS } from '../messages';
 
@@ -43,7 +44,10 @@ export function RevokeKeyDialog({ token, onClose }: { token: ApiToken | null; on
         <DialogContentText>{token ? copy.body(token.name) : ''}</DialogContentText>
         {revoke.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {copy.failed}
+            {/* A refusal (another person's key, for a member) says why; other failures say try again. */}
+            {revoke.error instanceof ApiError && revoke.error.status === 403 && revoke.error.serverMessage
+              ? revoke.error.serverMessage
+              : copy.failed}
           </Alert>
         )}
       </DialogContent>

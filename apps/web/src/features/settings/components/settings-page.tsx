@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS_TAB, SETTINGS_COPY, SETTINGS_TABS, type SettingsTab } 
 import { ApiKeysTab } from './api-keys-tab';
 import { BillingTab } from './billing-tab';
 import { EventsTab } from './events-tab';
+import { MembersTab } from './members-tab';
 import { MyMetricsTab } from './my-metrics-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
@@ -33,6 +34,7 @@ const PANELS: Record<SettingsTab, () => ReactNode> = {
   stores: () => <StoresTab />,
   billing: () => <BillingTab />,
   events: () => <EventsTab />,
+  members: () => <MembersTab />,
 };
 
 /** /preferences: the settings frame, its active tab kept in `?tab=` beside the other query values. */

@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import type { Histogram } from '@tidemark/contract';
 import { formatDate } from '@tidemark/format';
 import { useMemo } from 'react';
-import { EChart, type ChartOption } from '@/components/chart';
+import { EChart, escapeHtml, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
 import { histogramBars, histogramTickEvery, histogramTotals, HISTOGRAM_CAP } from './histogram';
 
@@ -40,7 +40,11 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
           const list = params as Array<{ dataIndex: number }>;
           const bar = bars[list[0]?.dataIndex ?? -1];
           if (!bar) return '';
-          return `${formatDate(bar.ts, { tz, format: histogram.histogram_granularity === 'hour' ? 'ddd, DD MMM, h A' : 'ddd, DD MMM YYYY' })}<br/>Positive: ${bar.positive}<br/>Negative: ${bar.negative}`;
+          const day = formatDate(bar.ts, {
+            tz,
+            format: histogram.histogram_granularity === 'hour' ? 'ddd, DD MMM, h A' : 'ddd, DD MMM YYYY',
+          });
+          return `${escapeHtml(day)}<br/>Positive: ${escapeHtml(bar.positive)}<br/>Negative: ${escapeHtml(bar.negative)}`;
         },
       },
       series: [

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { RootCause, RootCauseDetail } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { EChart, type ChartClick, type ChartOption } from '@/components/chart';
+import { EChart, escapeHtml, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
 import {
   drillTarget,
@@ -77,12 +77,13 @@ export function RootCauseChart({ rootcause, height = 260 }: RootCauseChartProps)
           const row = drawn[(p as { dataIndex: number }).dataIndex];
           if (!row) return '';
           const d = row.detail;
+          // Dimension names and values come from the user's data: text, never markup.
           return [
-            `<b>${d.dim_name}: ${d.dim_val}</b>`,
-            `${INSIGHTS_COPY.measures.impact}: ${d.formatted_pattern_contribution}`,
-            `${INSIGHTS_COPY.measures.lift}: ${d.formatted_kpi_value_movement_decimal}`,
-            `${INSIGHTS_COPY.measures.volume}: ${d.formatted_kpi_population_change_pct}`,
-            `${d.formatted_current_value} vs ${d.formatted_expected_value} expected`,
+            `<b>${escapeHtml(d.dim_name)}: ${escapeHtml(d.dim_val)}</b>`,
+            `${escapeHtml(INSIGHTS_COPY.measures.impact)}: ${escapeHtml(d.formatted_pattern_contribution)}`,
+            `${escapeHtml(INSIGHTS_COPY.measures.lift)}: ${escapeHtml(d.formatted_kpi_value_movement_decimal)}`,
+            `${escapeHtml(INSIGHTS_COPY.measures.volume)}: ${escapeHtml(d.formatted_kpi_population_change_pct)}`,
+            `${escapeHtml(d.formatted_current_value)} vs ${escapeHtml(d.formatted_expected_value)} expected`,
           ].join('<br/>');
         },
       },

@@ -2,7 +2,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import type { Accent, Insight, SeriesPoint } from '@tidemark/contract';
 import { formatDate, formatMetricValue } from '@tidemark/format';
 import { useMemo } from 'react';
-import { EChart, type ChartClick, type ChartOption } from '@/components/chart';
+import { EChart, escapeHtml, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
 import { SPIKE_TICK_MS, highlightBand, type ChartWindow } from './schedule';
 import { forecastStart, spikePoints } from './timeline';
@@ -169,14 +169,14 @@ export function TimelineChart({
           const point = first && first.seriesId !== 'spikes' ? points[first.dataIndex] : null;
           if (!point) return '';
           const r = point.result;
-          // Tooltip dates are in UTC (spec 3 §4).
+          // Tooltip dates are in UTC (spec 3 §4). The metric's name is the user's text, never markup.
           return [
-            `<b>${kpiName}</b>`,
-            formatDate(point.timestamp, { tz: 'Etc/UTC' }),
-            `${INSIGHTS_COPY.actual}: ${r.y === null ? '–' : value(r.y)}`,
-            `${INSIGHTS_COPY.expected}: ${r.yhat === null ? '–' : value(r.yhat)}`,
-            `${INSIGHTS_COPY.expectedRange}: ${r.yhat_lower === null ? '–' : value(r.yhat_lower)} – ${r.yhat_upper === null ? '–' : value(r.yhat_upper)}`,
-            r.anomaly === 'True' ? `<b style="color:${theme.palette.error.main}">Spike</b>` : '',
+            `<b>${escapeHtml(kpiName)}</b>`,
+            escapeHtml(formatDate(point.timestamp, { tz: 'Etc/UTC' })),
+            `${escapeHtml(INSIGHTS_COPY.actual)}: ${escapeHtml(r.y === null ? '–' : value(r.y))}`,
+            `${escapeHtml(INSIGHTS_COPY.expected)}: ${escapeHtml(r.yhat === null ? '–' : value(r.yhat))}`,
+            `${escapeHtml(INSIGHTS_COPY.expectedRange)}: ${escapeHtml(r.yhat_lower === null ? '–' : value(r.yhat_lower))} – ${escapeHtml(r.yhat_upper === null ? '–' : value(r.yhat_upper))}`,
+            r.anomaly === 'True' ? `<b style="color:${escapeHtml(theme.palette.error.main)}">Spike</b>` : '',
           ]
             .filter(Boolean)
             .join('<br/>');
