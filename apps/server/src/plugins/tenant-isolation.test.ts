@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef } from '@tidemark/contract';
+import { ROLE_MESSAGES, routes, type RouteDef } from '@tidemark/contract';
 import {
   buildTestApp,
   createOperator,
@@ -123,6 +123,21 @@ describe('tenant isolation', () => {
         payload: SAMPLE_BODY,
       });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(403);
+    }
+  });
+
+  it("refuses an operator's changes on every state-changing tenant route of a customer but the sync", async () => {
+    const support = new Set([`${routes.syncConnection.method} ${routes.syncConnection.path}`]);
+    for (const route of guarded.filter((r) => r.method !== 'GET' && r.access === 'tenant')) {
+      if (support.has(`${route.method} ${route.path}`)) continue;
+      const res = await t.app.inject({
+        method: route.method,
+        url: urlFor(route, { tenant_id: a.tenant.tenant_id }),
+        headers: operator.headers,
+        payload: SAMPLE_BODY,
+      });
+      expect(res.statusCode, `${route.method} ${route.path}`).toBe(403);
+      expect(res.json().message, `${route.method} ${route.path}`).toBe(ROLE_MESSAGES.operatorReadOnly);
     }
   });
 
