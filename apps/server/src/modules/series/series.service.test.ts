@@ -269,3 +269,62 @@ describe('stored series', () => {
     }
   });
 });
+
+describe('series of a date column without a time', () => {
+  let t: TestApp;
+  let shop: { tenant: { tenant_id: number }; owner: Actor };
+
+  /** A bank export: one booking a row, dated DD.MM.YYYY, with no time of day. */
+  function bankCsv(): string {
+    const lines = ['Buchungstag,Kategorie,Betrag'];
+    for (let day = 0; day < 40; day++) {
+      const d = new Date(Date.UTC(2025, 2, 1 + day));
+      const date = `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+      for (let k = 0; k <= day % 3; k++)
+        lines.push(`${date},${k % 2 ? 'Miete' : 'Verkauf'},${(100 + k).toFixed(2)}`);
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    shop = await createWorkspace(t);
+  });
+  afterAll(() => t.close());
+
+  it('computes daily, weekly and monthly series (the hourly one does not exist)', async () => {
+    const upload = (await uploadCsv(t, shop.owner.headers, { name: 'konto.csv', content: bankCsv() })).json();
+    const item = (field: string, display: string, aggregation?: object) => ({
+      source_table_name: 'konto.csv',
+      destination_table_name: upload.import.destination_table_name,
+      field_name: field,
+      display_name: display,
+      ...(aggregation ? { aggregation } : {}),
+    });
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: shop.owner.headers, payload });
+    const onboard = await send('POST', '/v1/metrics_hub/onboard', {
+      datasource_id: upload.datasource_id,
+      metrics: [item('betrag', 'Betrag', { type: 'operation', value: 'sum' })],
+      dimensions: [item('kategorie', 'Kategorie')],
+    });
+    expect(onboard.statusCode, onboard.body).toBe(200);
+    const pref = await send('PATCH', '/v1/preferences/pipelines', {
+      preference_value: { date_column: 'buchungstag' },
+      datasource_id: upload.datasource_id,
+    });
+    expect(pref.statusCode, pref.body).toBe(200);
+    await t.app.jobs.waitForIdle();
+
+    const rows = await t.db.query<SeriesRow>(
+      `select s.* from series s join metrics m using (kpi_id)
+       where m.tenant_id = $1 and m.kpi_display_name = 'Betrag' and s.dim_name = ''`,
+      [shop.tenant.tenant_id],
+    );
+    expect(rows.map((r) => r.grain).sort()).toEqual(['d', 'm', 'w']);
+    const daily = rows.find((r) => r.grain === 'd')!;
+    expect(daily.ts).toHaveLength(40);
+    // 1 March 2025 had one booking of 100, 2 March two (100 + 101), 3 March three (100 + 101 + 102).
+    expect(daily.y.slice(0, 3)).toEqual([100, 201, 303]);
+  });
+});

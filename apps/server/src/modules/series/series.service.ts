@@ -278,7 +278,8 @@ function rollupValues(input: ValuesInput & { plan: MetricPlan }): string {
   const level = (g: SeriesSchedule) =>
     g === 'h'
       ? `select 'h'::text as grain, __h as __b, dim_name, dim_val, __n, ${partialCols.join(', ')} from shaped`
-      : `select '${g}'::text, ${BUCKET[g]('__h')}, dim_name, dim_val, sum(__n), ${combined.join(', ')} from shaped group by 2, 3, 4`;
+      : // Named in every branch: a date column has no hourly branch, so a day branch comes first in the union.
+        `select '${g}'::text as grain, ${BUCKET[g]('__h')} as __b, dim_name, dim_val, sum(__n) as __n, ${combined.join(', ')} from shaped group by 2, 3, 4`;
   return `cube as materialized (
   select date_trunc('hour', ${input.local}) as __h${input.dimSelects.length ? `, ${input.dimSelects.join(', ')}` : ''},
     count(*) as __n, ${plan.partials.map((p) => `${p.sql} as ${p.column}`).join(', ')}
