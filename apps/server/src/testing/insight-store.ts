@@ -1,6 +1,5 @@
-import { expect } from 'vitest';
 import { createWorkspace, type Actor, type TestApp } from './build-test-app';
-import { uploadCsv } from './uploads';
+import { uploadAndConfigure } from './uploads';
 
 /** Shape of the store below: days of data, the day of the spike, the first day Germany sells nothing. */
 export const INSIGHT_STORE = {
@@ -53,32 +52,19 @@ export async function createInsightWorkspace(
   csv: string = insightStoreCsv(),
 ): Promise<{ shop: { tenant: { tenant_id: number }; owner: Actor }; datasourceId: string; table: string }> {
   const shop = await createWorkspace(t);
-  const upload = (await uploadCsv(t, shop.owner.headers, { name: 'orders.csv', content: csv })).json();
-  const table = upload.import.destination_table_name as string;
-  const item = (field: string, display: string, aggregation?: object) => ({
-    source_table_name: 'orders.csv',
-    destination_table_name: table,
-    field_name: field,
-    display_name: display,
-    ...(aggregation ? { aggregation } : {}),
-  });
-  const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: shop.owner.headers, payload });
-  const onboard = await send('POST', '/v1/metrics_hub/onboard', {
-    datasource_id: upload.datasource_id,
+  const { datasourceId, table } = await uploadAndConfigure(t, shop.owner.headers, {
+    file: { name: 'orders.csv', content: csv },
     metrics: [
-      item('order_id', 'Orders', { type: 'operation', value: 'count' }),
-      item('revenue', 'Average Order Value', { type: 'formula', value: 'sum(revenue) / count(order_id)' }),
+      ['order_id', 'Orders', { type: 'operation', value: 'count' }],
+      ['revenue', 'Average Order Value', { type: 'formula', value: 'sum(revenue) / count(order_id)' }],
     ],
-    dimensions: [item('country', 'Country'), item('channel', 'Channel')],
+    dimensions: [
+      ['country', 'Country'],
+      ['channel', 'Channel'],
+    ],
+    dateColumn: 'created_at',
   });
-  expect(onboard.statusCode, onboard.body).toBe(200);
-  const pref = await send('PATCH', '/v1/preferences/pipelines', {
-    preference_value: { date_column: 'created_at' },
-    datasource_id: upload.datasource_id,
-  });
-  expect(pref.statusCode, pref.body).toBe(200);
   // Series, then the pipelines they ask for.
   await t.app.jobs.waitForIdle();
-  return { shop, datasourceId: upload.datasource_id as string, table };
+  return { shop, datasourceId, table };
 }

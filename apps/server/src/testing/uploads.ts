@@ -36,6 +36,52 @@ export async function uploadCsv(
   });
 }
 
+/** A metric or dimension as the configure-metrics step sends it: a field and its name, with its aggregation. */
+export type OnboardField = [field: string, display: string, aggregation?: { type: string; value: string }];
+
+/**
+ * A CSV uploaded and configured as the data wizard does: uploaded, its metrics and dimensions onboarded, its
+ * date column chosen. Each answer is checked; the jobs it starts are left to the caller.
+ */
+export async function uploadAndConfigure(
+  t: TestApp,
+  headers: Record<string, string>,
+  input: {
+    file: { name: string; content: string };
+    metrics: OnboardField[];
+    dimensions: OnboardField[];
+    dateColumn: string;
+  },
+): Promise<{ datasourceId: string; table: string }> {
+  const upload = await uploadCsv(t, headers, input.file);
+  if (upload.statusCode !== 200) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
+  const { datasource_id: datasourceId, import: imported } = upload.json() as {
+    datasource_id: string;
+    import: { destination_table_name: string };
+  };
+  const item = ([field, display, aggregation]: OnboardField) => ({
+    source_table_name: input.file.name,
+    destination_table_name: imported.destination_table_name,
+    field_name: field,
+    display_name: display,
+    ...(aggregation ? { aggregation } : {}),
+  });
+  const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const res = await t.app.inject({ method, url, headers, payload });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  };
+  await send('POST', '/v1/metrics_hub/onboard', {
+    datasource_id: datasourceId,
+    metrics: input.metrics.map(item),
+    dimensions: input.dimensions.map(item),
+  });
+  await send('PATCH', '/v1/preferences/pipelines', {
+    preference_value: { date_column: input.dateColumn },
+    datasource_id: datasourceId,
+  });
+  return { datasourceId, table: imported.destination_table_name };
+}
+
 /**
  * A small store's orders: `days` days up to 2025-03-01 (UTC), a few dozen orders a day across channels and
  * countries, with the given extra lines appended (bad rows, say).

@@ -7,7 +7,7 @@ import {
   type Actor,
   type TestApp,
 } from '../../testing/build-test-app';
-import { uploadCsv } from '../../testing/uploads';
+import { uploadAndConfigure, uploadCsv } from '../../testing/uploads';
 import { updateTenantSeries } from './series.service';
 
 interface SeriesRow {
@@ -293,27 +293,12 @@ describe('series of a date column without a time', () => {
   afterAll(() => t.close());
 
   it('computes daily, weekly and monthly series (the hourly one does not exist)', async () => {
-    const upload = (await uploadCsv(t, shop.owner.headers, { name: 'konto.csv', content: bankCsv() })).json();
-    const item = (field: string, display: string, aggregation?: object) => ({
-      source_table_name: 'konto.csv',
-      destination_table_name: upload.import.destination_table_name,
-      field_name: field,
-      display_name: display,
-      ...(aggregation ? { aggregation } : {}),
+    await uploadAndConfigure(t, shop.owner.headers, {
+      file: { name: 'konto.csv', content: bankCsv() },
+      metrics: [['betrag', 'Betrag', { type: 'operation', value: 'sum' }]],
+      dimensions: [['kategorie', 'Kategorie']],
+      dateColumn: 'buchungstag',
     });
-    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: shop.owner.headers, payload });
-    const onboard = await send('POST', '/v1/metrics_hub/onboard', {
-      datasource_id: upload.datasource_id,
-      metrics: [item('betrag', 'Betrag', { type: 'operation', value: 'sum' })],
-      dimensions: [item('kategorie', 'Kategorie')],
-    });
-    expect(onboard.statusCode, onboard.body).toBe(200);
-    const pref = await send('PATCH', '/v1/preferences/pipelines', {
-      preference_value: { date_column: 'buchungstag' },
-      datasource_id: upload.datasource_id,
-    });
-    expect(pref.statusCode, pref.body).toBe(200);
     await t.app.jobs.waitForIdle();
 
     const rows = await t.db.query<SeriesRow>(
