@@ -24,6 +24,17 @@ export default defineConfig({
         },
       },
       {
+        // npm run bench:quality: figures printed, never part of npm test.
+        test: {
+          name: 'bench',
+          environment: 'node',
+          globalSetup: ['./scripts/test-database.ts'],
+          include: ['scripts/bench/*.run.ts'],
+          testTimeout: 3_600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',

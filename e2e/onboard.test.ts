@@ -14,7 +14,7 @@ const verifyUser = (page: Page) =>
 describe('workspace onboarding (/onboard)', () => {
   const product = useProduct();
 
-  it('walks a new merchant from sign-up through create_tenant, join_workspace and the persona into the app', async () => {
+  it('walks a new merchant from sign-up through create_tenant and the persona into the app, never asking them to join their own workspace', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await signInByMagicLink(page, product.server, 'nora@tidal-threads.test', '/signup');
@@ -46,21 +46,15 @@ describe('workspace onboarding (/onboard)', () => {
     await url.fill('https://tidal-threads.test');
     await next.click();
     await page.getByText('Workspace created successfully').waitFor();
-    await page.waitForURL('**/onboard/join_workspace');
+    // Its founder is not asked to join the workspace they just created.
+    await page.waitForURL('**/onboard/user_persona');
 
-    // A reload mid-way resumes at the step the user reached.
-    await page.reload();
-    await page.waitForURL('**/onboard/join_workspace');
-    await page.getByRole('heading', { name: 'Tidal Threads Co' }).waitFor();
-    await page.getByText('1 member', { exact: true }).waitFor();
-    await page.getByText('https://tidal-threads.test').waitFor();
-    await shot(page, 'onboard-join-workspace');
-
-    await page.getByRole('button', { name: 'Join' }).click();
-    await page.getByText('Team joined successfully').waitFor();
+    // A reload mid-way resumes at the step the user reached; the join step passes a founder straight on.
+    await page.goto('/onboard/join_workspace');
     await page.waitForURL('**/onboard/user_persona');
     await page.reload();
     await page.getByRole('heading', { name: 'How are you planning to use the product?' }).waitFor();
+    await expect(page.getByText('Join your team').count()).resolves.toBe(0);
 
     const submit = page.getByRole('button', { name: 'Continue' });
     await expect(submit.isDisabled()).resolves.toBe(true);
@@ -89,7 +83,7 @@ describe('workspace onboarding (/onboard)', () => {
 
     // The store-platform steps stay open (store sign-up path, billing). This server has no store app keys.
     await page.goto('/onboard/app_installation');
-    await page.getByText(/The store app is not configured on this server/).waitFor();
+    await page.getByText(/The store app is not available for this workspace yet/).waitFor();
     await expect(page.getByRole('button', { name: 'Install' }).isDisabled()).resolves.toBe(true);
     await shot(page, 'onboard-app-installation-not-configured');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -143,7 +137,12 @@ describe('workspace onboarding (/onboard)', () => {
     await shot(page, 'onboard-create-tenant-demo-mode');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Workspace created successfully').waitFor();
-    await page.getByRole('heading', { name: 'Harbor Kites' }).waitFor();
+    await page.waitForURL('**/onboard/user_persona');
+    // Their own workspace was set up, not the demo store.
+    const workspaces = await page.evaluate(
+      async () => (await (await fetch('/v1/auth/verify')).json()).tenants as { display_name: string }[],
+    );
+    expect(workspaces.map((w) => w.display_name)).toContain('Harbor Kites');
     await context.close();
   });
 
@@ -160,8 +159,6 @@ describe('workspace onboarding (/onboard)', () => {
     await page.waitForURL('**/onboard/create_tenant');
     await page.getByRole('textbox', { name: 'Web store URL' }).fill('https://fjord-soap.test');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/onboard/join_workspace');
-    await page.getByRole('button', { name: 'Join' }).click();
     await page.waitForURL('**/onboard/user_persona');
     await page.getByRole('radio', { name: 'Marketer' }).check();
     await page.getByRole('combobox', { name: 'Objectives' }).click();
@@ -171,7 +168,7 @@ describe('workspace onboarding (/onboard)', () => {
     await page.getByText('Details updated successfully').waitFor();
 
     await page.waitForURL('**/onboard/app_installation');
-    await page.getByText(/The store app is not configured on this server/).waitFor();
+    await page.getByText(/The store app is not available for this workspace yet/).waitFor();
     await expect(verifyUser(page)).resolves.toMatchObject({ show_onboarding: false, user_status: 'active' });
     await page.reload();
     await page.waitForURL('**/onboard/app_installation');

@@ -4,11 +4,14 @@ import { ERROR_STATUS, type ErrorCode } from '@tidemark/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message: string) {
+  /** For a missing server setting: what a customer is told instead of `message`, which names it. */
+  readonly customerMessage: string | undefined;
+  constructor(code: ErrorCode, message: string, customerMessage?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.customerMessage = customerMessage;
   }
 }
 

@@ -2,6 +2,7 @@ import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
 import { embeddedKey } from './crypto/sealer';
+import { describeDatabaseHome } from './db/embedded';
 import { servesOutbox } from './modules/dev';
 import { JOBS_CHILD_ENV, STOP_GRACE_MS, startJobsProcess, type JobsProcess } from './jobs/jobs-process';
 
@@ -72,7 +73,7 @@ if (app.mailer.kind === 'outbox' && config.env === 'production') {
 console.log(
   [
     '',
-    `  Tidemark is running on ${config.publicUrl}  (database: ${app.db.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'})`,
+    `  Tidemark is running on ${config.publicUrl}  (database: ${app.db.kind === 'embedded' ? `embedded PostgreSQL in ${describeDatabaseHome(config.dataDir)}` : 'PostgreSQL server'})`,
     `  Sign in at ${config.publicUrl}/login with a magic link for:`,
     `    ${DEMO_OWNER_EMAIL}   owner of the Demo Store workspace`,
     `    ${OPERATOR_EMAIL}  operator, can view every customer`,

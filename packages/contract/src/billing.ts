@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { SETUP_NOTICES } from './setup';
 import { TenantQuerySchema } from './tenants';
 
 // Billing (spec 1 §3 Billing, §4 Settings, §7 billing/details and billing/cancel): a plan catalogue of a trial,
@@ -35,6 +36,8 @@ export const BillingDetailsSchema = z
       add_ons: z.array(PlanSchema),
       /** Whether payments go through Stripe; without it plans change locally and the tab says so. */
       stripe_configured: z.boolean(),
+      /** Without Stripe: what this viewer is told (a customer what to do, an operator the setting). */
+      payments_notice: z.string().nullable().optional(),
       /** A Stripe customer exists for this workspace, so its portal (invoices, card) can open. */
       has_billing_portal: z.boolean(),
       trial_ends_at: z.string().nullable(),
@@ -66,8 +69,8 @@ export const BILLING_MESSAGES = {
   cannotCancel: 'This plan cannot be cancelled.',
   alreadyOnPlan: 'Your workspace is already on this plan.',
   topPlan: 'You are already on the top plan.',
-  notConfigured:
-    'Card payments are not configured on this server: plan changes apply at once, without payment.',
+  /** An operator's reading; customers get SETUP_NOTICES.payments.customer. */
+  notConfigured: SETUP_NOTICES.payments.operator,
   noPortal: 'There is no billing account for this workspace yet.',
   badSignature: 'The webhook signature is missing or invalid.',
   stripeFailed: 'The payment provider could not be reached. Please try again.',

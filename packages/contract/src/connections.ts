@@ -22,6 +22,8 @@ export const ConnectorSchema = z
     is_active: z.boolean(),
     /** False when the server lacks what the connector needs (Shopify's app keys); the screen says so. */
     is_configured: z.boolean(),
+    /** When not configured: what this viewer is told (a customer what to do, an operator the setting). */
+    setup_notice: z.string().nullable().optional(),
   })
   .meta({ id: 'Connector' });
 export type Connector = z.infer<typeof ConnectorSchema>;
@@ -123,6 +125,11 @@ export const CreateConnectionBodySchema = z.object({
   connection_name: z.string().trim().min(1).max(120).optional(),
   /** Shopify: the store's myshopify.com address. */
   shop: z.string().trim().max(255).optional(),
+  /**
+   * CSV: zones of timestamp columns written without an offset, chosen in the preview, as JSON
+   * `{"created_date_utc": "UTC"}` (IANA names); a column left out is read in the workspace's zone.
+   */
+  column_time_zones: z.string().max(10_000).optional(),
 });
 export const CreateConnectionResponseSchema = z.object({
   success: z.boolean(),
@@ -256,6 +263,8 @@ export const ColumnSchema = z
     /** Share of rows with no value, 0–1. */
     null_fraction: z.number(),
     sample_values: z.array(z.string()),
+    /** CSV: the zone the file's offset-less times were read in; null or absent: none was chosen. */
+    time_zone: z.string().nullable().optional(),
   })
   .meta({ id: 'Column' });
 export type Column = z.infer<typeof ColumnSchema>;

@@ -703,11 +703,11 @@ export const eventsApiRoutes = {
     method: 'GET',
     path: '/v1/events/groups/:id/feedback',
     access: 'tenant',
-    summary: "The current user's feedback on an event group (404 when none yet)",
+    summary: "The current user's feedback on an event group (null when none yet)",
     tags: ['events'],
     params: EventGroupParamsSchema,
     query: TenantQuerySchema,
-    response: EventFeedbackSchema,
+    response: EventFeedbackSchema.nullable(),
   }),
   postEventGroupFeedback: defineRoute({
     method: 'POST',

@@ -41,7 +41,13 @@ export const FLAGS_REFRESH_MS = 10_000;
 export const FlagsResponseSchema = z
   .object({
     tenant_id: z.number().int(),
-    flags: z.record(FeatureFlagSchema, z.boolean()),
+    // Every flag by name (an object, not a record, so the API document lists the properties it requires).
+    flags: z.object(
+      Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+        FeatureFlag,
+        z.ZodBoolean
+      >,
+    ),
   })
   .meta({ id: 'FeatureFlags' });
 export type FlagsResponse = z.infer<typeof FlagsResponseSchema>;

@@ -29,3 +29,4 @@ export * from './reports';
 export * from './outages';
 export * from './explorer';
 export * from './home';
+export * from './setup';

@@ -182,6 +182,9 @@ export const METRIC_MESSAGES = {
     `${share} of rows have no value in '${column}'; they are left out of the time series.`,
   unknownColumn: (column: string, table: string) => `Unknown field '${column}' in ${table}.`,
   allMetrics: 'Keep at least one dimension: not every row can be a metric.',
+  needsNumber: (operation: string, column: string, type: string) =>
+    `${operation} needs a number column, but '${column}' is ${type}. Choose Count or Count of rows instead.`,
+  formulaNotNumber: (type: string) => `A metric must give a number, but this formula gives ${type}.`,
 } as const;
 
 export const MetricOptionSchema = z.object({ id: z.string(), name: z.string() });

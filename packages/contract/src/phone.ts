@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { SETUP_NOTICES } from './setup';
 
 /** Phone verification for SMS alerts (issue 13 item 4): a code texted to the number, confirmed in settings. */
 export const PHONE_CODE_LENGTH = 6;
@@ -25,8 +26,8 @@ export const PHONE_MESSAGES = {
   expired: 'That code has expired. Please ask for a new code.',
   tooSoon: `Please wait ${PHONE_CODE_RESEND_SECONDS} seconds before asking for another code.`,
   tooMany: 'Too many codes were sent to this number today. Please try again tomorrow.',
-  notConfigured:
-    'SMS is not configured on this server (no Twilio account), so codes and SMS alerts cannot be sent.',
+  /** An operator's reading; customers get SETUP_NOTICES.sms.customer. */
+  notConfigured: SETUP_NOTICES.sms.operator,
   sendFailed: 'The code could not be texted to this number. Please check it and try again.',
   codeText: (code: string) =>
     `Your Tidemark verification code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes.`,
@@ -35,6 +36,8 @@ export const PHONE_MESSAGES = {
 /** Whether SMS can be sent here, and where the user's number stands. */
 export const SmsStatusSchema = z.object({
   configured: z.boolean(),
+  /** When not configured: what this viewer is told (a customer what to do, an operator the setting). */
+  setup_notice: z.string().nullable().optional(),
   is_verified: z.boolean(),
   /** When the code waiting to be confirmed expires; null when none is waiting. */
   code_expires_at: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { SETUP_NOTICES } from './setup';
 import { TenantQuerySchema } from './tenants';
 import { SeveritySchema } from './insights';
 import { SeverityFilterSchema } from './users';
@@ -281,8 +282,8 @@ export const MAPPING_MESSAGES = {
 /* ---------- Slack (spec 1 §4: 'Add to Slack' until connected) ---------- */
 
 export const SLACK_MESSAGES = {
-  notConfigured:
-    'Slack is not configured on this server: set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET to let users add Tidemark to Slack.',
+  /** The result Slack's redirect comes back with; it cannot tell viewers apart, so it speaks to customers. */
+  notConfigured: SETUP_NOTICES.slack.customer,
   connected: 'Slack is connected.',
   failed: 'Slack did not finish connecting. Please try again.',
   denied: 'Slack was not connected: the request was cancelled in Slack.',

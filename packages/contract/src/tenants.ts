@@ -33,7 +33,18 @@ export const TenantInfoSchema = z
     currency: z.string(),
     currency_symbol: z.string(),
     timezone: z.string(),
+    /** The newest insight's anomaly time (not when it was written). */
     last_insight_ts: z.string().nullable(),
+    /**
+     * Start of the newest day holding data, so the feed can open on data older than its window. Optional in
+     * the schema so callers that predate it still parse; the server always sends it.
+     */
+    last_data_ts: z.string().nullable().optional(),
+    /**
+     * The workspace has no metric yet and can get one by connecting data: every screen then offers that one
+     * next step. False for the demo and all-customers workspaces. Optional like last_data_ts.
+     */
+    needs_data: z.boolean().optional(),
   })
   .meta({ id: 'TenantInfo' });
 export type TenantInfo = z.infer<typeof TenantInfoSchema>;

@@ -176,6 +176,8 @@ export const SlackStatusSchema = z.object({
   channel_name: z.string().nullable(),
   /** Why Slack stopped working (a revoked token), until it is connected again. */
   note: z.string().nullable(),
+  /** When not configured: what this viewer is told (a customer what to do, an operator the setting). */
+  setup_notice: z.string().nullable().optional(),
 });
 
 export const SubscriptionsSchema = z

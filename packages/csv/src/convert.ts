@@ -4,6 +4,7 @@ import type { InferredColumn } from './infer';
 import { CsvRecord } from './tokenizer';
 import type { CsvColumnType, CsvDialect, RowError } from './types';
 import { markByte } from './values/number';
+import { isTotalsValue } from './values/totals';
 import { MAX_TEMPORAL_BYTES, type DateFormat } from './values/temporal';
 import { writeText } from './values/text';
 import { KIND_CODES, KIND_TEXT, writeTypedValue } from './values/write-value';
@@ -13,16 +14,17 @@ const TAB = 0x09;
 const BACKSLASH = 0x5c;
 const LF = 0x0a;
 
-export type ConvertResult = RowError | 'blank' | null;
+export type ConvertResult = RowError | 'blank' | 'totals' | null;
 
 export interface RowConverter {
   /**
    * Appends the record as one COPY text line to `out`. Returns null when written, 'blank' for a record
-   * whose values are all empty (nothing written), or the RowError (nothing written).
+   * whose values are all empty, 'totals' for a totals row under the data (see isTotalsValue), or the
+   * RowError; nothing is written but for null.
    */
   convertRecord(record: CsvRecord, out: CopyOutput): ConvertResult;
-  /** The same for decoded values: the COPY line (with its `\n`), 'blank', or the RowError. */
-  convert(fields: readonly string[], line: number): string | RowError | 'blank';
+  /** The same for decoded values: the COPY line (with its `\n`), 'blank', 'totals', or the RowError. */
+  convert(fields: readonly string[], line: number): string | RowError | 'blank' | 'totals';
 }
 
 export const NOT_FIT: Record<CsvColumnType, string> = {
@@ -58,8 +60,9 @@ export function createRowConverter(
 
   function run(record: CsvRecord, out: CopyOutput, latin1: boolean): ConvertResult {
     const { bytes, starts, ends } = record;
+    if (isBlank(record)) return 'blank';
+    if (isTotalsValue(bytes, starts[0]!, ends[0]!, record.afterBlank)) return 'totals';
     if (record.count !== count && !(record.count === count + 1 && isBlankField(record, count))) {
-      if (isBlank(record)) return 'blank';
       return {
         line: record.line,
         reason: `Line ${record.line}: expected ${count} values, found ${record.count}`,

@@ -2,12 +2,13 @@ import { DEFAULT_FORMAT, NOT_FIT, quoteValue } from './convert';
 import type { CopyOutput } from './copy-output';
 import { decodeBytes } from './decode';
 import type { InferredColumn } from './infer';
-import { CR, LF, RecordReader } from './record-reader';
+import { CR, LF, MAX_QUOTED_LINES, RecordReader } from './record-reader';
 import { scanUnquoted } from './scan';
 import type { CsvDialect, RowError } from './types';
 import { markByte } from './values/number';
 import { TEXT_SPECIAL, consumed, writeSpecial } from './values/text';
 import type { DateFormat } from './values/temporal';
+import { isTotalsValue, mayStartLabel } from './values/totals';
 import { KIND_CODES, KIND_TEXT, writeTypedValue } from './values/write-value';
 
 const SPACE = 0x20;
@@ -36,6 +37,8 @@ export interface CopyTranscoderOptions {
   /** Records to drop at the start (the header). */
   skipRecords: number;
   maxRecordBytes?: number | undefined;
+  /** Preamble lines to drop before the header. */
+  skipLines?: number | undefined;
   onError: (error: RowError) => void;
 }
 
@@ -47,6 +50,8 @@ export interface CopyTranscoderOptions {
 export class CopyTranscoder extends RecordReader {
   rows = 0;
   blankRows = 0;
+  /** Totals rows under the data, left out. */
+  totalsRows = 0;
   private skipRecords: number;
   private readonly out: CopyOutput;
   private readonly columns: readonly InferredColumn[];
@@ -62,7 +67,7 @@ export class CopyTranscoder extends RecordReader {
   private readonly formats: DateFormat[];
 
   constructor(options: CopyTranscoderOptions) {
-    super(options.maxRecordBytes, options.onError);
+    super(options.maxRecordBytes, options.onError, options.skipLines);
     const { dialect, columns } = options;
     this.out = options.out;
     this.columns = columns;
@@ -95,12 +100,14 @@ export class CopyTranscoder extends RecordReader {
     const quotedClass = this.quotedClass;
     const kinds = this.kinds;
     const count = kinds.length;
+    const maxQuoted = this.maxQuotedBytes;
 
     while (pos < n) {
       let i = pos;
       let b = data[i]!;
       if (b === LF) {
         this.line++;
+        this.afterBlank = true;
         pos = i + 1;
         continue;
       }
@@ -109,6 +116,7 @@ export class CopyTranscoder extends RecordReader {
         else if (final) pos = n;
         else break;
         this.line++;
+        this.afterBlank = true;
         continue;
       }
 
@@ -122,6 +130,7 @@ export class CopyTranscoder extends RecordReader {
       let badStart = 0;
       let badEnd = 0;
       let incomplete = false;
+      let stray = false;
       fields: for (;;) {
         const kind = field < count ? kinds[field]! : KIND_EXTRA;
         if (field > 0 && kind !== KIND_EXTRA) buf[o++] = TAB;
@@ -163,7 +172,8 @@ export class CopyTranscoder extends RecordReader {
                 i += consumed;
               }
               if (i >= n || (i + 1 >= n && !final)) {
-                incomplete = true;
+                if ((i >= n && final) || breaks > MAX_QUOTED_LINES || i - pos > maxQuoted) stray = true;
+                else incomplete = true;
                 break fields;
               }
               if (i + 1 < n && data[i + 1] === quote) {
@@ -190,7 +200,8 @@ export class CopyTranscoder extends RecordReader {
                 i++;
               }
               if (i >= n || (i + 1 >= n && !final)) {
-                incomplete = true;
+                if ((i >= n && final) || breaks > MAX_QUOTED_LINES || i - pos > maxQuoted) stray = true;
+                else incomplete = true;
                 break fields;
               }
               if (i + 1 < n && data[i + 1] === quote) {
@@ -239,6 +250,10 @@ export class CopyTranscoder extends RecordReader {
                 o = next;
               }
             }
+          }
+          if (breaks > MAX_QUOTED_LINES || i - pos > maxQuoted) {
+            stray = true;
+            break;
           }
           if (i >= n) {
             if (!final) incomplete = true;
@@ -355,6 +370,18 @@ export class CopyTranscoder extends RecordReader {
         o = mark;
         break;
       }
+      if (stray || (malformed && breaks > 0)) {
+        // As the tokenizer: only the line the record started on is lost; reading resumes on the next.
+        o = mark;
+        const resume = this.nextLine(data, pos, final);
+        if (resume < 0) break;
+        const line = this.line++;
+        if (stray) this.strayQuote(line);
+        else this.unclosedOnLine(line);
+        this.afterBlank = false;
+        pos = resume;
+        continue;
+      }
 
       // i is at the line ending (or the data's end when final).
       let next = i;
@@ -379,11 +406,42 @@ export class CopyTranscoder extends RecordReader {
         fields = count;
         nulls--;
       }
-      o = this.finishRecord(data, mark, o, line, fields, nulls, malformed, i - pos, bad, badStart, badEnd);
+      o = this.finishRecord(
+        data,
+        pos,
+        mark,
+        o,
+        line,
+        fields,
+        nulls,
+        malformed,
+        i - pos,
+        bad,
+        badStart,
+        badEnd,
+      );
       pos = next;
     }
     out.pos = o;
     return pos;
+  }
+
+  /** Whether the record starting at data[start] is a totals row (see isTotalsValue). */
+  private firstIsTotals(data: Uint8Array, start: number, afterBlank: boolean): boolean {
+    const quoted = data[start] === this.quote;
+    const s = quoted ? start + 1 : start;
+    let k = s;
+    while (data[k] === SPACE || data[k] === TAB) k++;
+    if (!afterBlank && !mayStartLabel(data[k])) return false;
+    let e = s;
+    if (quoted) {
+      while (e < data.length && data[e] !== this.quote) e++;
+      // `"Total"x` or `"Total""…"` is not the bare label.
+      if (e + 1 < data.length && this.stops[data[e + 1]!] === 0) return false;
+    } else {
+      e = scanUnquoted(data, s, data.length, this.stops);
+    }
+    return isTotalsValue(data, s, e, afterBlank);
   }
 
   /** Where the last successful fastNumber left the input and output. */
@@ -436,6 +494,7 @@ export class CopyTranscoder extends RecordReader {
   /** Decides what becomes of a parsed record; returns the output offset (mark when nothing is kept). */
   private finishRecord(
     data: Uint8Array,
+    start: number,
     mark: number,
     o: number,
     line: number,
@@ -448,6 +507,8 @@ export class CopyTranscoder extends RecordReader {
     badEnd: number,
   ): number {
     const count = this.kinds.length;
+    const afterBlank = this.afterBlank;
+    this.afterBlank = false;
     if (this.skipRecords > 0) {
       this.skipRecords--;
       return mark;
@@ -462,6 +523,11 @@ export class CopyTranscoder extends RecordReader {
     }
     if (nulls === fields) {
       this.blankRows++;
+      this.afterBlank = true;
+      return mark;
+    }
+    if (this.firstIsTotals(data, start, afterBlank)) {
+      this.totalsRows++;
       return mark;
     }
     if (fields !== count) {

@@ -37,6 +37,7 @@ interface Converted {
   chunks: number;
   rows: number;
   blankRows: number;
+  totalsRows: number;
   errors: RowError[];
   errorCount: number;
 }
@@ -67,6 +68,7 @@ function convert(
     chunks: chunks.length,
     rows: converter.rows,
     blankRows: converter.blankRows,
+    totalsRows: converter.totalsRows,
     errors: [...converter.errors.first],
     errorCount: converter.errors.count,
   };
@@ -80,7 +82,7 @@ function convertByRecords(
 ): Omit<Converted, 'chunks'> {
   const converter = createRowConverter(columns, dialect);
   const out = new CopyOutput();
-  const result = { rows: 0, blankRows: 0, errors: [] as RowError[] };
+  const result = { rows: 0, blankRows: 0, totalsRows: 0, errors: [] as RowError[] };
   let header = true;
   const tokenizer = new CsvTokenizer({
     ...dialect,
@@ -92,6 +94,7 @@ function convertByRecords(
       const r = converter.convertRecord(record, out);
       if (r === null) result.rows++;
       else if (r === 'blank') result.blankRows++;
+      else if (r === 'totals') result.totalsRows++;
       else result.errors.push(r);
     },
     onError: (e) => result.errors.push(e),
@@ -185,9 +188,10 @@ describe('createCsvToCopy', () => {
     const input = HEADER + '1,,"never closed\n' + filler.repeat(40) + 'tail\n2,,ok,1,yes\n';
     const result = convert(input, { maxRecordBytes: 1024 }, [100, 900, 1700]);
     expect(result.errors[0]!.reason).toMatch(
-      /^Line 2: a record is longer than 1 KB.*lines 2 to \d+ were skipped$/,
+      /^Line 2: a quote opened in this line is not closed within 100 lines or 1 KB/,
     );
-    // Past the cut, the rest of the swallowed lines read as short records, each reported.
+    // The lines after it are read again: each filler line is a short record, reported; nothing is lost unsaid.
+    expect(result.errorCount).toBe(1 + 40 + 1);
     for (const error of result.errors.slice(1)) expect(error.reason).toMatch(/expected 5 values, found 1$/);
     expect(result.text).toBe('2\t\\N\tok\t1\tt\n');
   });
@@ -292,5 +296,25 @@ describe('createCsvToCopy', () => {
 
   it('imports the first record too when the file has no header', () => {
     expect(convert('1,,x,2,no\n', { header: false }).text).toBe('1\t\\N\tx\t2\tf\n');
+  });
+
+  it('drops the preamble lines it is told of, wherever the chunks cut, and numbers lines from the file', () => {
+    const input = '# Report\r\n# 2024-03\r\n\r\n' + HEADER + '1,,x,2,no\r\nbad,,y,3,yes\r\n';
+    for (const cut of [1, 9, 10, 11, 12, 20]) {
+      const result = convert(input, { skipLines: 3 }, [cut]);
+      expect(result.text).toBe('1\t\\N\tx\t2\tf\n');
+      expect(result.errors.map((e) => e.line)).toEqual([6]);
+    }
+  });
+
+  it('leaves out totals rows: a totals label first, or an empty first value after a blank line', () => {
+    const input = `${HEADER}1,,x,2,no\nGrand Total,,,2,\n\n,,,2,\n2,,y,3,yes\n"TOTAL",,,5,\n`;
+    const result = convert(input);
+    expect(result).toMatchObject({ rows: 2, totalsRows: 3, errors: [] });
+    expect(convertByRecords(new TextEncoder().encode(input), DIALECT, ORDERS)).toMatchObject({
+      rows: 2,
+      totalsRows: 3,
+      errors: [],
+    });
   });
 });

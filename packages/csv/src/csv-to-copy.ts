@@ -9,6 +9,8 @@ export interface CsvToCopyOptions {
   columns: readonly InferredColumn[];
   /** The first record is the header and is not imported (default true). */
   header?: boolean;
+  /** Preamble lines above the header to drop (CsvSample.preambleLines). */
+  skipLines?: number;
   maxRecordBytes?: number;
   /** Size of the output chunks (64 KB by default). */
   flushBytes?: number;
@@ -24,6 +26,8 @@ export interface CsvToCopy {
   readonly rows: number;
   /** Records whose values were all empty, skipped. */
   readonly blankRows: number;
+  /** Totals rows under the data ("Total" first, or an empty first value after a blank line), left out. */
+  readonly totalsRows: number;
   readonly errors: RowErrorLog;
 }
 
@@ -40,6 +44,7 @@ export function createCsvToCopy(options: CsvToCopyOptions): CsvToCopy {
     dialect: options.dialect,
     out,
     skipRecords: (options.header ?? true) ? 1 : 0,
+    skipLines: options.skipLines,
     maxRecordBytes: options.maxRecordBytes,
     onError: (error) => errors.add(error),
   });
@@ -63,6 +68,9 @@ export function createCsvToCopy(options: CsvToCopyOptions): CsvToCopy {
     },
     get blankRows() {
       return transcoder.blankRows;
+    },
+    get totalsRows() {
+      return transcoder.totalsRows;
     },
     errors,
   };

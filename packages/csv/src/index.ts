@@ -1,9 +1,9 @@
 export type { CsvColumnType, CsvDelimiter, CsvDialect, CsvEncoding, RowError } from './types';
 export { sniff, CsvSniffError, type CsvSniffErrorCode } from './sniff';
 export { CsvTokenizer, CsvRecord, type CsvTokenizerOptions } from './tokenizer';
-export { DEFAULT_MAX_RECORD_BYTES } from './record-reader';
+export { DEFAULT_MAX_RECORD_BYTES, MAX_QUOTED_BYTES, MAX_QUOTED_LINES } from './record-reader';
 export { normaliseHeader, RESERVED_WORDS, MAX_IDENTIFIER_BYTES, type ColumnName } from './header';
-export { inferColumns, type InferredColumn, type InferOptions } from './infer';
+export { inferColumns, MIN_TEMPORAL_SHARE, type InferredColumn, type InferOptions } from './infer';
 export type { DateFormat, DateOrder } from './values/temporal';
 export type { DecimalMark } from './values/number';
 export { createRowConverter, type RowConverter, type ConvertResult } from './convert';

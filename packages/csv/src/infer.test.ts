@@ -98,8 +98,9 @@ describe('inferColumns', () => {
     [['12,50', '3,25'], ';', 'decimal ,'],
     [['1.234,50', '7,5'], ';', 'decimal ,'],
     [['1 234,50'], '\t', 'decimal ,'],
-    [['12,50', '3,25'], ',', 'text'],
-    [['1,2', '3'], ',', 'text'],
+    [['12,50', '3,25'], ',', 'decimal ,'],
+    [['1,2', '3'], ',', 'decimal ,'],
+    [['1,234', '3'], ',', 'decimal .'],
     [['1,2', '3'], undefined, 'decimal ,'],
     [['1,234'], ';', 'decimal ,'],
     [['1,234'], '\t', 'decimal .'],
@@ -123,15 +124,50 @@ describe('inference with a stray value', () => {
       { delimiter: ',' },
     )[0]!;
 
-  it('keeps a column of 200 dates a date column when one value is junk (that row is reported at import)', () => {
+  it('keeps a date column a date column while junk stays under 5 % (those rows are reported at import)', () => {
     const dates = Array.from({ length: 200 }, (_, i) => `2025-01-${String((i % 28) + 1).padStart(2, '0')}`);
     expect(column([...dates, 'n/a']).type).toBe('date');
-    expect(column([...dates.slice(0, 50), 'n/a']).type).toBe('text');
+    expect(column([...dates.slice(0, 50), 'n/a']).type).toBe('date');
+    expect(column([...dates.slice(0, 50), 'n/a', '?', 'later']).type).toBe('text');
   });
 
   it('keeps a numeric column numeric past one typo in a hundred values', () => {
     const numbers = Array.from({ length: 150 }, (_, i) => `${i}.5`);
     expect(column([...numbers, '12,x']).type).toBe('decimal');
     expect(column([...numbers, 'abc', 'def']).type).toBe('text');
+  });
+
+  it('reads two-digit years as dates: DD.MM.YY and MM/DD/YY', () => {
+    expect(typeOf(['05.12.25', '28.02.24', '01.01.99'])).toBe('date dmy.');
+    expect(typeOf(['12/18/17', '01/02/18', '12/31/17'])).toBe('date mdy/');
+    // Three year digits are no year.
+    expect(typeOf(['05.12.025'])).toBe('text');
+  });
+
+  it('takes a decimal comma in a comma file when a value reads only so, and a dot otherwise', () => {
+    expect(typeOf(['100,00', '1.234,56', '-2,25'], { delimiter: ',' })).toBe('decimal ,');
+    expect(typeOf(['1,234', '5,000'], { delimiter: ',' })).toBe('decimal .');
+  });
+
+  it('keeps phone numbers written with + and zero-led codes as text', () => {
+    expect(typeOf(['+27836602217', '+12125550123'])).toBe('text');
+    expect(typeOf(['00123', '00456'])).toBe('text');
+    expect(typeOf(['+5', '-3', '+12'])).toBe('integer');
+  });
+
+  it('keeps a date column whose bad values stay under 5 %, and turns it to text past that', () => {
+    const dates = Array.from({ length: 300 }, (_, k) => `2024-${String(1 + (k % 12)).padStart(2, '0')}-15`);
+    const sixBad = dates.map((d, k) => (k % 50 === 7 ? 'n/a' : d));
+    expect(typeOf(sixBad)).toBe('date ymd-');
+    const twentyBad = dates.map((d, k) => (k % 15 === 7 ? 'n/a' : d));
+    expect(typeOf(twentyBad)).toBe('text');
+  });
+
+  it('marks an offset-less timestamp column as UTC when its header says so', () => {
+    const columns = inferColumns(
+      ['Created date (UTC)', 'Created at', 'Time GMT', 'Day (UTC)'],
+      [['2024-03-01 22:15:03', '2024-03-01 22:15:03', '2024-03-01 22:15', '2024-03-01']],
+    );
+    expect(columns.map((c) => c.timeZone)).toEqual(['UTC', undefined, 'UTC', undefined]);
   });
 });

@@ -13,6 +13,11 @@ export interface InferredColumn {
   format?: DateFormat;
   /** Decimal mark of decimal columns. */
   decimalMark?: DecimalMark;
+  /**
+   * Zone of a `timestamp` column's values (they carry no offset): `UTC` when the header says so (Stripe's
+   * "Created date (UTC)"); absent means the workspace's zone. The importer applies it (see the README).
+   */
+  timeZone?: string;
   /** Empty values in the sample. */
   nullCount: number;
   /** The first three non-empty values as written. */
@@ -26,6 +31,12 @@ export interface InferOptions {
   taken?: Iterable<string>;
 }
 
+/** Share of a column's non-empty sampled values that must read as dates for it to be a date column. */
+export const MIN_TEMPORAL_SHARE = 0.95;
+
+/** A header naming UTC or GMT (`Created date (UTC)`, `Time UTC`): its offset-less times are UTC. */
+const UTC_HEADER = /(?:^|[^a-z])(?:utc|gmt)(?:$|[^a-z])/i;
+
 interface DatePart {
   a: number;
   b: number;
@@ -37,8 +48,8 @@ class ColumnEvidence {
   nonEmpty = 0;
   nullCount = 0;
   sampleValues: string[] = [];
-  // Misses per candidate type: a stray 1% of values may fail a type and still leave the column that
-  // type (those rows are then reported as unreadable), so one typo does not turn dates into text.
+  // Misses per candidate type: a stray 1% of values (5% for dates) may fail a type and still leave the
+  // column that type (those rows are then reported as unreadable), so a few typos do not turn it into text.
   booleanMisses = 0;
   integerMisses = 0;
   numberMisses = 0;
@@ -79,6 +90,11 @@ class ColumnEvidence {
     return Math.floor(this.nonEmpty * 0.01);
   }
 
+  /** Misses a date column may have: a few bad dates are reported rows, not a reason to lose the dates. */
+  get allowedTemporal(): number {
+    return Math.floor(this.nonEmpty * (1 - MIN_TEMPORAL_SHARE));
+  }
+
   private addTemporal(bytes: Uint8Array): void {
     if (!readTemporal(bytes, 0, bytes.length)) {
       this.temporalMisses++;
@@ -116,7 +132,7 @@ class ColumnEvidence {
       temporal.year = d.year;
       if (!isValidUnder(order)) invalid++;
     }
-    return this.dates.length > 0 && this.temporalMisses + invalid <= this.allowed;
+    return this.dates.length > 0 && this.temporalMisses + invalid <= this.allowedTemporal;
   }
 }
 
@@ -128,14 +144,16 @@ function decide(
   const allowed = evidence.allowed;
   if (evidence.booleanMisses <= allowed) return { type: 'boolean' };
   if (evidence.integerMisses <= allowed) return { type: 'integer' };
-  const marks = delimiter === ',' ? evidence.marks & MARK_DOT : evidence.marks;
+  // In a comma file a decimal comma needs a value that reads only so (`"100,00"`, `1.234,56`): PayPal Germany.
+  const marks =
+    delimiter === ',' && evidence.marks !== MARK_COMMA ? evidence.marks & MARK_DOT : evidence.marks;
   if (evidence.numberMisses <= allowed && marks !== 0) {
     // Both marks fit only when no value tells them apart; semicolon files come from decimal-comma locales.
     const decimalMark: DecimalMark =
       marks === MARK_COMMA || (marks === (MARK_DOT | MARK_COMMA) && delimiter === ';') ? ',' : '.';
     return { type: 'decimal', decimalMark };
   }
-  if (evidence.temporalMisses <= allowed) {
+  if (evidence.temporalMisses <= evidence.allowedTemporal) {
     const order = evidence.dateOrder();
     if (order !== null && evidence.datesValidUnder(order)) {
       const separator = String.fromCharCode(evidence.separator) as DateFormat['separator'];
@@ -165,6 +183,9 @@ export function inferColumns(
   }
   return names.map((name, c) => {
     const e = evidence[c]!;
-    return { ...name, ...decide(e, options.delimiter), nullCount: e.nullCount, sampleValues: e.sampleValues };
+    const decided = decide(e, options.delimiter);
+    const zone =
+      decided.type === 'timestamp' && UTC_HEADER.test(name.display_name) ? { timeZone: 'UTC' } : {};
+    return { ...name, ...decided, ...zone, nullCount: e.nullCount, sampleValues: e.sampleValues };
   });
 }

@@ -5,6 +5,12 @@ export const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf] as const;
 
 export const DEFAULT_MAX_RECORD_BYTES = 1 << 20;
+/**
+ * How far one quoted value may run: past this a quote is taken as stray, its line is rejected and reading
+ * resumes on the next line, so one unclosed quote costs one row, not the rest of the file.
+ */
+export const MAX_QUOTED_LINES = 100;
+export const MAX_QUOTED_BYTES = 64 * 1024;
 
 /**
  * The framing shared by the tokenizer and the COPY transcoder: a BOM at the start, records cut by chunk
@@ -24,10 +30,18 @@ export abstract class RecordReader {
   /** After an oversized record: drop bytes up to the next line ending, then report `skipFrom`. */
   private skipping = false;
   private skipFrom = 0;
+  /** Preamble lines still to drop before the first record. */
+  private skipLines: number;
+  /** Bytes a record with a quoted value may reach before the quote is taken as stray. */
+  protected readonly maxQuotedBytes: number;
+  /** The previous line was blank or a record of empty values (a totals row may follow). */
+  protected afterBlank = false;
 
-  constructor(maxRecordBytes: number | undefined, onError: (error: RowError) => void) {
+  constructor(maxRecordBytes: number | undefined, onError: (error: RowError) => void, skipLines = 0) {
     this.maxRecordBytes = maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+    this.maxQuotedBytes = Math.min(MAX_QUOTED_BYTES, this.maxRecordBytes);
     this.onError = onError;
+    this.skipLines = skipLines;
   }
 
   /**
@@ -73,6 +87,14 @@ export abstract class RecordReader {
       this.started = true;
       if (data.length >= BOM.length && isBomPrefix(data)) pos = BOM.length;
     }
+    if (this.skipLines > 0) {
+      pos = this.skipPreamble(data, pos, final);
+      if (this.skipLines > 0) {
+        if (pos < data.length) this.keep(data, pos);
+        else this.carryLength = 0;
+        return;
+      }
+    }
     if (this.skipping) {
       pos = this.skipLine(data, pos);
       if (this.skipping) {
@@ -101,6 +123,58 @@ export abstract class RecordReader {
     } else {
       this.keep(data, rest);
     }
+  }
+
+  /** Drops whole preamble lines; returns where the first unfinished one starts (data's end at the end). */
+  private skipPreamble(data: Uint8Array, pos: number, final: boolean): number {
+    const n = data.length;
+    for (let i = pos; i < n && this.skipLines > 0; i++) {
+      const b = data[i];
+      if (b !== LF && b !== CR) continue;
+      if (b === CR && i + 1 >= n && !final) return pos;
+      if (b === CR && data[i + 1] === LF) i++;
+      this.line++;
+      this.skipLines--;
+      pos = i + 1;
+    }
+    if (final && this.skipLines > 0) {
+      this.skipLines = 0;
+      return n;
+    }
+    return pos;
+  }
+
+  /**
+   * Just past the line ending that ends the line starting at `from` (the data's end when final and there is
+   * none), or -1 to wait for more data. Where reading resumes after a rejected record: its next line.
+   */
+  protected nextLine(data: Uint8Array, from: number, final: boolean): number {
+    const n = data.length;
+    for (let i = from; i < n; i++) {
+      const b = data[i];
+      if (b === LF) return i + 1;
+      if (b === CR) {
+        if (i + 1 < n) return data[i + 1] === LF ? i + 2 : i + 1;
+        return final ? n : -1;
+      }
+    }
+    return final ? n : -1;
+  }
+
+  /** The rejection of a record whose quote runs past the bounds or to the end of the file. */
+  protected strayQuote(line: number): void {
+    this.onError({
+      line,
+      reason: `Line ${line}: a quote opened in this line is not closed within ${MAX_QUOTED_LINES} lines or ${sizeText(this.maxQuotedBytes)}, so the line was skipped; close the quote or remove it`,
+    });
+  }
+
+  /** The rejection of a record whose quote closes on a later line with text after it: a stray quote. */
+  protected unclosedOnLine(line: number): void {
+    this.onError({
+      line,
+      reason: `Line ${line}: a quote opened in this line is not closed on it, so the line was skipped; close the quote or remove it`,
+    });
   }
 
   private keep(data: Uint8Array, from: number): void {

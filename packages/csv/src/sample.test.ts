@@ -47,6 +47,12 @@ describe('readSample', () => {
   });
 
   it('reads a header-only file', () => {
-    expect(readSample(utf8('a,b'), DIALECT)).toEqual({ header: ['a', 'b'], records: [], errors: [] });
+    expect(readSample(utf8('a,b'), DIALECT)).toEqual({
+      header: ['a', 'b'],
+      records: [],
+      errors: [],
+      preambleLines: 0,
+      totalsRows: 0,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { inferColumns, type InferredColumn, type InferOptions } from './infer';
 import { sniff } from './sniff';
 import { CsvTokenizer } from './tokenizer';
+import { isTotalsText } from './values/totals';
 import type { CsvDialect, RowError } from './types';
 
 export interface CsvSample {
@@ -8,6 +9,10 @@ export interface CsvSample {
   records: string[][];
   /** Malformed records met in the sample. */
   errors: RowError[];
+  /** Lines above the header that were not part of the table (`#` comments, report titles, blank lines). */
+  preambleLines: number;
+  /** Totals rows under the data met in the sample, left out of `records`. */
+  totalsRows: number;
 }
 
 export interface ReadSampleOptions {
@@ -17,31 +22,82 @@ export interface ReadSampleOptions {
   wholeFile?: boolean;
 }
 
-/** Decodes the header and the first records of the start of a file; a record cut by its end is left out. */
+/** At most this many records above the header are taken as a preamble. */
+const MAX_PREAMBLE_RECORDS = 20;
+
+interface SampledRecord {
+  line: number;
+  fields: string[];
+  afterBlank: boolean;
+}
+
+/** Values a record holds, not counting one empty value after the last (lines ending in a delimiter). */
+function width(fields: readonly string[]): number {
+  return fields.length > 1 && fields[fields.length - 1]!.trim() === '' ? fields.length - 1 : fields.length;
+}
+
+/**
+ * Index of the header among the first records: past a preamble of `#` lines and short title lines
+ * (report name, account, period: at most two values, fewer than the table's usual width).
+ */
+function headerIndex(records: readonly SampledRecord[]): number {
+  const counts = new Map<number, number>();
+  for (const r of records) counts.set(width(r.fields), (counts.get(width(r.fields)) ?? 0) + 1);
+  let usual = 0;
+  let most = 0;
+  for (const [w, c] of counts) if (c > most || (c === most && w > usual)) [usual, most] = [w, c];
+  if (usual < 3) return 0;
+  for (let k = 0; k < Math.min(records.length, MAX_PREAMBLE_RECORDS + 1); k++) {
+    const fields = records[k]!.fields;
+    const comment = fields[0]!.trimStart().startsWith('#');
+    const title = width(fields) < usual && fields.filter((f) => f.trim() !== '').length <= 2;
+    if (!comment && !title) return k;
+  }
+  return 0;
+}
+
+/**
+ * Decodes the header and the first records of the start of a file; a record cut by its end is left out.
+ * A preamble above the header is skipped and counted; totals rows (isTotalsText) are left out and counted.
+ */
 export function readSample(
   bytes: Uint8Array,
   dialect: CsvDialect,
   options: ReadSampleOptions = {},
 ): CsvSample {
   const maxRecords = options.maxRecords ?? 1000;
-  const sample: CsvSample = { header: [], records: [], errors: [] };
-  let seenHeader = false;
+  const sample: CsvSample = { header: [], records: [], errors: [], preambleLines: 0, totalsRows: 0 };
+  const read: SampledRecord[] = [];
   const tokenizer = new CsvTokenizer({
     delimiter: dialect.delimiter,
     quote: dialect.quote,
     encoding: dialect.encoding,
     onRecord: (record) => {
-      if (!seenHeader) {
-        seenHeader = true;
-        sample.header = record.fields();
-      } else if (sample.records.length < maxRecords) {
-        sample.records.push(record.fields());
+      if (read.length <= maxRecords + MAX_PREAMBLE_RECORDS) {
+        read.push({ line: record.line, fields: record.fields(), afterBlank: record.afterBlank });
       }
     },
     onError: (error) => sample.errors.push(error),
   });
   tokenizer.push(bytes);
-  if (options.wholeFile || !seenHeader) tokenizer.end();
+  if (options.wholeFile || read.length === 0) tokenizer.end();
+  if (read.length === 0) return sample;
+  const h = headerIndex(read);
+  sample.header = read[h]!.fields;
+  // A header ending in a delimiter (`…;"Kundenreferenz";`) names no last column when no row fills it.
+  const last = sample.header.length - 1;
+  if (last > 0 && sample.header[last]!.trim() === '') {
+    if (read.slice(h + 1).every((r) => (r.fields[last] ?? '').trim() === ''))
+      sample.header = sample.header.slice(0, last);
+  }
+  sample.preambleLines = read[h]!.line - 1;
+  sample.errors = sample.errors.filter((e) => e.line > read[h]!.line);
+  for (const r of read.slice(h + 1)) {
+    if (sample.records.length === maxRecords) break;
+    if (r.fields.every((f) => f.trim() === '')) continue;
+    if (isTotalsText(r.fields[0]!, r.afterBlank)) sample.totalsRows++;
+    else sample.records.push(r.fields);
+  }
   return sample;
 }
 

@@ -142,31 +142,43 @@ describe('CsvTokenizer', () => {
     expect(parsed.errors).toEqual([{ line: 2, reason: 'Line 2: unexpected text after a closing quote' }]);
   });
 
-  it('reports an unclosed quote at the end with the lines it swallowed', () => {
+  it('rejects only the line of a quote never closed and reads on from the next line', () => {
     const parsed = tokenize('a,b\n1,"oops\n2,3\n4,5\n');
-    expect(fieldsOf(parsed)).toEqual([['a', 'b']]);
+    expect(fieldsOf(parsed)).toEqual([
+      ['a', 'b'],
+      ['2', '3'],
+      ['4', '5'],
+    ]);
     expect(parsed.errors).toEqual([
       {
         line: 2,
-        reason: 'Line 2: a quote opened in this record is never closed; lines 2 to 4 could not be read',
+        reason:
+          'Line 2: a quote opened in this line is not closed within 100 lines or 64 KB, so the line was skipped; close the quote or remove it',
       },
     ]);
+  });
+
+  it('takes a quote that runs past 100 lines as stray even when a quote closes it later', () => {
+    const rows = Array.from({ length: 150 }, (_, k) => `${k},x`).join('\n');
+    const parsed = tokenize(`a,b\n1,"stray\n${rows}\n"late",y\n`);
+    expect(parsed.errors.map((e) => e.line)).toEqual([2]);
+    expect(parsed.records).toHaveLength(1 + 150 + 1);
+    expect(parsed.records.at(-1)).toEqual({ line: 153, fields: ['late', 'y'] });
   });
 
   it('reads single-quoted fields when told the quote is an apostrophe', () => {
     expect(fieldsOf(tokenize("'a,b','it''s'\n", { quote: "'" }))).toEqual([['a,b', "it's"]]);
   });
 
-  it('bounds a runaway quote: reports the oversized record, keeps memory small and resumes after it', () => {
+  it('bounds a runaway quote: rejects its line, keeps memory small and reads the lines after it', () => {
     const filler = 'x'.repeat(99) + '\n';
     const text = 'a,b\n1,"never closed\n' + filler.repeat(30) + 'tail\n7,8\n9,10\n';
     const parsed = tokenize(text, { maxRecordBytes: 1000 }, [50, 700, 1500, 2600]);
     expect(parsed.errors).toHaveLength(1);
     expect(parsed.errors[0]!.line).toBe(2);
-    expect(parsed.errors[0]!.reason).toMatch(
-      /^Line 2: a record is longer than .*, .*lines 2 to 1\d were skipped$/,
-    );
-    // The record after the skipped stretch is numbered from the file's real lines.
+    expect(parsed.errors[0]!.reason).toMatch(/^Line 2: a quote opened in this line is not closed within/);
+    expect(parsed.records).toHaveLength(1 + 30 + 3);
+    // The records after it are numbered from the file's real lines.
     const after = parsed.records.slice(1);
     expect(after.at(-1)).toEqual({ line: 35, fields: ['9', '10'] });
   });

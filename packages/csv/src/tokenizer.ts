@@ -1,5 +1,5 @@
 import { decodeBytes } from './decode';
-import { CR, LF, RecordReader } from './record-reader';
+import { CR, LF, MAX_QUOTED_LINES, RecordReader } from './record-reader';
 import { scanUnquoted } from './scan';
 import type { CsvDialect, CsvEncoding, RowError } from './types';
 
@@ -10,6 +10,8 @@ import type { CsvDialect, CsvEncoding, RowError } from './types';
 export class CsvRecord {
   line = 0;
   count = 0;
+  /** A blank line or a record of empty values came just before this one (a totals row may follow). */
+  afterBlank = false;
   bytes: Uint8Array = new Uint8Array(0);
   starts: Int32Array = new Int32Array(64);
   ends: Int32Array = new Int32Array(64);
@@ -33,6 +35,8 @@ export interface CsvTokenizerOptions {
   encoding?: CsvEncoding;
   /** A record longer than this (1 MB by default) is reported and skipped, so memory stays bounded. */
   maxRecordBytes?: number;
+  /** Preamble lines to drop before the first record (found by readSample). */
+  skipLines?: number;
   onRecord: (record: CsvRecord) => void;
   onError: (error: RowError) => void;
 }
@@ -40,8 +44,8 @@ export interface CsvTokenizerOptions {
 /**
  * Incremental CSV tokenizer over bytes. Rules: any of LF, CRLF and CR ends a line; blank lines are skipped;
  * a quote inside an unquoted field is an ordinary character (`27" screen`); text after a closing quote
- * makes the record malformed; an unclosed quote makes the rest of the file (or the next maxRecordBytes)
- * one malformed record, reported once with the lines it covered.
+ * makes the record malformed; a quoted value that runs past MAX_QUOTED_LINES lines or MAX_QUOTED_BYTES (or
+ * to the end of the file) is a stray quote: its line is reported and reading resumes on the next line.
  */
 export class CsvTokenizer extends RecordReader {
   private readonly delim: number;
@@ -54,7 +58,7 @@ export class CsvTokenizer extends RecordReader {
   private scratch = new Uint8Array(256);
 
   constructor(options: CsvTokenizerOptions) {
-    super(options.maxRecordBytes, options.onError);
+    super(options.maxRecordBytes, options.onError, options.skipLines);
     this.delim = options.delimiter.charCodeAt(0);
     this.quote = (options.quote ?? '"').charCodeAt(0);
     this.stops[this.delim] = this.stops[LF] = this.stops[CR] = 1;
@@ -76,6 +80,7 @@ export class CsvTokenizer extends RecordReader {
       let b = data[i]!;
       if (b === LF) {
         this.line++;
+        this.afterBlank = true;
         pos = i + 1;
         continue;
       }
@@ -84,6 +89,7 @@ export class CsvTokenizer extends RecordReader {
         else if (final) pos = n;
         else return pos;
         this.line++;
+        this.afterBlank = true;
         continue;
       }
 
@@ -91,6 +97,7 @@ export class CsvTokenizer extends RecordReader {
       let breaks = 0;
       let unescape = false;
       let malformed = false;
+      let stray = false;
       for (;;) {
         if (field === starts.length) {
           starts = grow(starts);
@@ -109,9 +116,14 @@ export class CsvTokenizer extends RecordReader {
               else if (b === CR && data[i + 1] !== LF) breaks++;
               i++;
             }
-            // Unclosed so far: wait for more data, or (final) let consume report it.
-            if (i >= n) return pos;
-            if (i + 1 >= n && !final) return pos;
+            // Unclosed so far: wait for more data, unless the value already runs past its bounds.
+            if (i >= n || (i + 1 >= n && !final)) {
+              if ((i >= n && final) || breaks > MAX_QUOTED_LINES || i - pos > this.maxQuotedBytes) {
+                stray = true;
+                break;
+              }
+              return pos;
+            }
             if (data[i + 1] === quote) {
               unescape = true;
               i += 2;
@@ -119,6 +131,10 @@ export class CsvTokenizer extends RecordReader {
             }
             ends[field] = i;
             i++;
+            break;
+          }
+          if (stray || breaks > MAX_QUOTED_LINES || i - pos > this.maxQuotedBytes) {
+            stray = true;
             break;
           }
           if (i >= n) {
@@ -158,6 +174,18 @@ export class CsvTokenizer extends RecordReader {
         break;
       }
 
+      if (stray || (malformed && breaks > 0)) {
+        // Reading resumes on the line after the one the record started on: only that line is lost.
+        const resume = this.nextLine(data, pos, final);
+        if (resume < 0) return pos;
+        const line = this.line++;
+        if (stray) this.strayQuote(line);
+        else this.unclosedOnLine(line);
+        this.afterBlank = false;
+        pos = resume;
+        continue records;
+      }
+
       // i is at the line ending (or the data's end when final).
       let next = i;
       if (i < n) {
@@ -181,8 +209,13 @@ export class CsvTokenizer extends RecordReader {
         record.count = field + 1;
         if (unescape) this.unescapeRecord(data);
         else record.bytes = data;
+        record.afterBlank = this.afterBlank;
         this.onRecord(record);
+        this.afterBlank = isBlankRecord(record);
+        pos = next;
+        continue records;
       }
+      this.afterBlank = false;
       pos = next;
       continue records;
     }
@@ -213,6 +246,17 @@ export class CsvTokenizer extends RecordReader {
     }
     record.bytes = out;
   }
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+
+function isBlankRecord(record: CsvRecord): boolean {
+  const { bytes, starts, ends } = record;
+  for (let f = 0; f < record.count; f++) {
+    for (let i = starts[f]!; i < ends[f]!; i++) if (bytes[i] !== SPACE && bytes[i] !== TAB) return false;
+  }
+  return true;
 }
 
 function grow(a: Int32Array): Int32Array {

@@ -8,6 +8,8 @@ export * from './groups';
 export * from './overlays';
 export * from './forecast';
 export * from './analyze';
+export * from './money';
+export * from './invariants';
 // The streaming form: one point at a time, small JSON state (see src/stream/README.md).
 export {
   createStreamingDetector,

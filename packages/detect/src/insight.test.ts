@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { InsightSchema } from '@tidemark/contract';
-import { buildSpikeInsight, buildTrendInsight, mostlyFromRootCause } from './insight';
+import {
+  TREND_HORIZON,
+  TREND_OUTSIDE_SHARE,
+  buildSpikeInsight,
+  buildTrendInsight,
+  liftReadsAsPercent,
+  mostlyFromRootCause,
+  normalizationOf,
+  trendWindow,
+} from './insight';
 
 // The pipeline adds the dollar impact from the metric's settings; the engine's draft has none.
 const NO_MONEY = { dollar_impact: null, formatted_dollar_impact: null };
@@ -73,7 +82,7 @@ describe('insight figures and texts', () => {
     const r = fitExpectedRange(pts);
     const ins = buildTrendInsight(r, detectTrendChanges(r), { kpi_id: 'o', kpi_display_name: 'Orders' })!;
     const m =
-      /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has (?:held there|moved [+-]?\d+\.\d% per day) since\. It is now .*, (\d+\.\d)% below where the earlier trend pointed/.exec(
+      /^On \w{3} \d+ \w{3} Orders stepped down to a new level and has (?:held there|moved [+-]?\d+\.\d% per day) since\. Over the 7 days after the change it averaged .* per hour, (\d+\.\d)% below where the earlier trend pointed/.exec(
         ins.insight_summary,
       );
     expect(m).not.toBeNull();
@@ -128,5 +137,53 @@ describe('insight figures and texts', () => {
       }) as unknown as Parameters<typeof mostlyFromRootCause>[0];
     expect(mostlyFromRootCause(moved(5, 5.2))).toBe('US');
     expect(mostlyFromRootCause(moved(5, 10))).toBe('US in Email');
+  });
+
+  it('prices a trend change over its horizon, never by carrying the old line on for months', () => {
+    // Thirty days of growth, then flat for four months: the old line carried to the end would be far above.
+    const pts = Array.from({ length: 150 }, (_, d) => ({
+      timestamp: Date.UTC(2025, 0, 1) + d * 86_400_000,
+      value: (d < 30 ? 100 + 5 * d : 250) * (1 + 0.02 * Math.sin(d * 2.1)),
+    }));
+    const r = fitExpectedRange(pts, { grain: 'd' });
+    const trend = detectTrendChanges(r);
+    const ins = buildTrendInsight(r, trend, { kpi_id: 'o', kpi_display_name: 'Orders' });
+    const window = trendWindow(r, trend);
+    expect(window).not.toBeNull();
+    expect(window!.to - window!.from + 1).toBeLessThanOrEqual(TREND_HORIZON.d);
+    if (ins) {
+      // What it claims is what the window shows: the actual mean of those days, against a non-negative line.
+      let sum = 0;
+      for (let i = window!.from; i <= window!.to; i++) sum += r.y[i]!;
+      expect(ins.current_value).toBeCloseTo(sum / (window!.to - window!.from + 1), 6);
+      expect(ins.expected_value).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(window!.deviation)).toBeLessThanOrEqual(
+        sum + window!.expected * (window!.to - window!.from + 1),
+      );
+    }
+  });
+
+  it('raises no trend change whose days all stay inside the band of the model without it', () => {
+    // A steady series with a gentle wobble: whatever line the search draws, no day leaves the no-change band.
+    const pts = Array.from({ length: 200 }, (_, d) => ({
+      timestamp: Date.UTC(2025, 0, 1) + d * 86_400_000,
+      value: 500 * (1 + 0.03 * Math.sin(d / 9)) * (1 + 0.01 * Math.sin(d * 2.3)),
+    }));
+    const r = fitExpectedRange(pts, { grain: 'd' });
+    const trend = detectTrendChanges(r);
+    const window = trendWindow(r, trend);
+    const ins = buildTrendInsight(r, trend, { kpi_id: 'o', kpi_display_name: 'Orders' });
+    if (window && window.outside < TREND_OUTSIDE_SHARE * window.buckets) expect(ins).toBeNull();
+  });
+
+  it('gives a lift in units when the expected value is within its noise or the change is a multiple of it', () => {
+    expect(liftReadsAsPercent(100, 80, 120, 0.3)).toBe(true);
+    // Two orders of a rare status against an expected 0.2 (range 0–1.5): "+2", not "+900%".
+    expect(liftReadsAsPercent(0.2, 0, 1.5, 9)).toBe(false);
+    expect(liftReadsAsPercent(100, 80, 120, 40)).toBe(false);
+    expect(liftReadsAsPercent(0, -1, 1, Number.NaN)).toBe(false);
+    expect(normalizationOf('h', 3, true)).toBe('over 3 hours');
+    expect(normalizationOf('h', 1, true)).toBe('per hour');
+    expect(normalizationOf('d', 4, false)).toBe('per day');
   });
 });

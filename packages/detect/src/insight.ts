@@ -26,6 +26,8 @@ export interface MetricContext {
   tier?: 1 | 2 | 3;
   impact_to_topline?: number;
   is_derived?: boolean;
+  /** A count or sum (a window's value is its buckets' total), as opposed to a rate or an average. */
+  additive?: boolean;
 }
 
 export interface TextContext {
@@ -79,6 +81,32 @@ const UNIT: Record<Grain, string> = { h: 'hour', d: 'day', w: 'week', m: 'month'
 const TRAILING: Record<Grain, number> = { h: 24, d: 7, w: 4, m: 12 };
 // Chart context around an insight: the spike chart shows this many buckets before and after.
 const CHART_BEFORE: Record<Grain, number> = { h: 48, d: 14, w: 8, m: 6 };
+/**
+ * A trend change is judged and priced over at most this many buckets after it: about what a team could have
+ * acted on. Carrying an old line on for months prices the line, not the store.
+ */
+export const TREND_HORIZON: Record<Grain, number> = { h: 7 * 24, d: 28, w: 8, m: 3 };
+/** Share of the buckets after a change that must leave the band of the model without it. */
+export const TREND_OUTSIDE_SHARE = 0.5;
+// Lifts beyond this many times the expected value read as noise ("+4k%"): they are given in units.
+const MAX_PERCENT_LIFT = 9.99;
+
+/**
+ * Whether a relative lift says something: the expected value must stand clear of its own noise (above half
+ * its band's width) and the change must not be a multiple of it. Otherwise figures are given in units
+ * ("2 against about 0 expected").
+ */
+export function liftReadsAsPercent(expected: number, lower: number, upper: number, lift: number): boolean {
+  if (!Number.isFinite(lift) || Math.abs(lift) > MAX_PERCENT_LIFT) return false;
+  const halfBand = Number.isFinite(upper - lower) ? Math.abs(upper - lower) / 2 : 0;
+  return Math.abs(expected) > halfBand;
+}
+
+/** 'per day' for one bucket or a rate; a total over several buckets says how many ('over 3 hours'). */
+export function normalizationOf(grain: Grain, buckets: number, additive: boolean | undefined): string {
+  if (buckets <= 1 || additive === false) return `per ${UNIT[grain]}`;
+  return `over ${buckets} ${UNIT[grain]}s`;
+}
 
 /** A value in the metric's own format: percent, currency with the tenant's symbol, or k/M/B/T. */
 export function formatValue(
@@ -145,9 +173,8 @@ export function buildSpikeInsight(
   const fmt = (v: number, signed = false): string =>
     formatValue(v, metric.kpi_format, ctx.currency_symbol, signed);
   const diff = incident.current - incident.expected;
-  const liftText = Number.isFinite(incident.lift)
-    ? formatPercent(Math.abs(incident.lift))
-    : fmt(Math.abs(diff));
+  const asPercent = liftReadsAsPercent(incident.expected, incident.lower, incident.upper, incident.lift);
+  const liftText = asPercent ? formatPercent(Math.abs(incident.lift)) : fmt(Math.abs(diff));
   const verb = incident.direction === 'up' ? 'rose' : 'fell';
   const rel = incident.direction === 'up' ? 'above' : 'below';
   const whenText = when(range, incident.startIndex, incident.endIndex, ctx.timezone);
@@ -156,7 +183,7 @@ export function buildSpikeInsight(
   const title = `${name} ${verb} ${liftText} ${rel} expected ${whenText.replace(/^between .* on /, 'on ').replace(/^at .* on /, 'on ')}${mostly}`;
   const duration = (incident.endIndex - incident.startIndex + 1) * grainMs(range.grain);
   const summary =
-    `${name} was ${fmt(incident.current)} ${whenText}, ${fmt(Math.abs(diff))} (${liftText}) ${rel} the expected ${fmt(incident.expected)}` +
+    `${name} was ${fmt(incident.current)} ${whenText}, ${asPercent ? `${fmt(Math.abs(diff))} (${liftText})` : fmt(Math.abs(diff))} ${rel} the expected ${asPercent ? '' : 'about '}${fmt(incident.expected)}` +
     ` (normal range ${fmt(incident.lower)}–${fmt(incident.upper)}).` +
     (duration > grainMs(range.grain) ? ` It lasted ${formatDuration(duration)}.` : '') +
     (ctx.mostly ? ` Most of the change came from ${ctx.mostly}.` : '');
@@ -178,7 +205,7 @@ export function buildSpikeInsight(
     kpi_display_name: name,
     kpi_format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
     is_derived: metric.is_derived ?? false,
-    chart_description: `${name} against its expected range; the ${incident.direction === 'up' ? 'spike' : 'drop'} had a ${formatPercent(incident.lift, { signed: true })} effect.`,
+    chart_description: `${name} against its expected range; the ${incident.direction === 'up' ? 'spike' : 'drop'} had a ${asPercent ? formatPercent(incident.lift, { signed: true }) : fmt(diff, true)} effect.`,
     chart_ts_start: iso(ts[Math.max(0, incident.startIndex - CHART_BEFORE[range.grain])]!),
     chart_ts_end: iso(ts[Math.min(ts.length - 1, incident.endIndex + CHART_BEFORE[range.grain])]!),
     current_value: incident.current,
@@ -186,9 +213,13 @@ export function buildSpikeInsight(
     formatted_current_value: fmt(incident.current),
     formatted_expected_value: fmt(incident.expected),
     formatted_difference_value: fmt(diff, true),
-    formatted_lift_percentage: formatPercent(incident.lift, { signed: true }),
+    formatted_lift_percentage: asPercent ? formatPercent(incident.lift, { signed: true }) : fmt(diff, true),
     formatted_trailing_sum: fmt(trailingSum(range, incident.endIndex)),
-    formatted_normalization_string: `per ${UNIT[range.grain]}`,
+    formatted_normalization_string: normalizationOf(
+      range.grain,
+      incident.endIndex - incident.startIndex + 1,
+      metric.additive,
+    ),
     pattern_data: {
       yhat_lower: incident.lower,
       yhat_upper: incident.upper,
@@ -204,21 +235,96 @@ export function buildSpikeInsight(
   };
 }
 
-// Gap between the post line and the pre line carried forward, summed over the post period.
-function deltaSinceChange(
-  pre: { startIndex: number; intercept: number; slope: number },
-  post: { startIndex: number; endIndex: number; intercept: number; slope: number },
-): number {
-  let s = 0;
-  for (let i = post.startIndex; i <= post.endIndex; i++)
-    s +=
-      post.intercept +
-      post.slope * (i - post.startIndex) -
-      (pre.intercept + pre.slope * (i - pre.startIndex));
-  return s;
+/** What the buckets after a trend change would have been without it, over the bounded horizon. */
+export interface TrendWindow {
+  /** Bucket indices [from, to] of the range. */
+  from: number;
+  to: number;
+  /** Buckets with a value in the window, and how many of them left the band of the model without the change. */
+  buckets: number;
+  outside: number;
+  /** Per bucket: the actual mean, the no-change model's mean and band (clamped at 0 for a non-negative metric). */
+  actual: number;
+  expected: number;
+  lower: number;
+  upper: number;
+  /** Σ (actual − no-change model) over the window, in the metric's units. */
+  deviation: number;
 }
 
-/** An insight for the last trend change, or null when there is none. */
+/**
+ * The model without the last change: the fitted value of each bucket after it, moved back by the gap between
+ * the post line and the pre line carried on (divided by their ratio on a multiplicative fit), with its band
+ * moved the same way. Null when there is no change or no bucket with a value after it.
+ */
+export function trendWindow(range: ExpectedRange, trend: TrendChangeResult): TrendWindow | null {
+  const segs = trend.segments;
+  if (!trend.lastChangepoint || segs.length < 2) return null;
+  const pre = segs[segs.length - 2]!;
+  const post = segs[segs.length - 1]!;
+  const from = post.startIndex;
+  const to = Math.min(post.endIndex, from + TREND_HORIZON[range.grain] - 1);
+  let nonNegative = true;
+  for (let i = 0; i < range.y.length; i++) if (range.y[i]! < 0) nonNegative = false;
+  const clamp = (v: number) => (nonNegative ? Math.max(0, v) : v);
+  const up = trend.direction === 'up';
+  let buckets = 0;
+  let outside = 0;
+  let actual = 0;
+  let expected = 0;
+  let lower = 0;
+  let upper = 0;
+  let deviation = 0;
+  for (let i = from; i <= to; i++) {
+    const y = range.y[i]!;
+    const yhat = range.yhat[i]!;
+    if (!Number.isFinite(y) || !Number.isFinite(yhat)) continue;
+    const after = post.intercept + post.slope * (i - post.startIndex);
+    const before = pre.intercept + pre.slope * (i - pre.startIndex);
+    let cf: number;
+    let lo: number;
+    let hi: number;
+    if (range.multiplicative && after > 0 && before > 0) {
+      const ratio = before / after;
+      cf = yhat * ratio;
+      lo = range.lower[i]! * ratio;
+      hi = range.upper[i]! * ratio;
+    } else {
+      cf = yhat - (after - before);
+      lo = range.lower[i]! - (after - before);
+      hi = range.upper[i]! - (after - before);
+    }
+    cf = clamp(cf);
+    lo = clamp(lo);
+    hi = clamp(hi);
+    buckets++;
+    if (up ? y > hi : y < lo) outside++;
+    actual += y;
+    expected += cf;
+    lower += lo;
+    upper += hi;
+    deviation += y - cf;
+  }
+  if (buckets === 0) return null;
+  return {
+    from,
+    to,
+    buckets,
+    outside,
+    actual: actual / buckets,
+    expected: expected / buckets,
+    lower: lower / buckets,
+    upper: upper / buckets,
+    deviation,
+  };
+}
+
+/**
+ * An insight for the last trend change, or null when there is none or when the data after it stays inside
+ * the band of the model without it (a change of the line that no day shows is not a trend change). Its
+ * figures are per bucket over the horizon after the change: what the team saw, against what the earlier
+ * trend, with the season, pointed to.
+ */
 export function buildTrendInsight(
   range: ExpectedRange,
   trend: TrendChangeResult,
@@ -228,6 +334,10 @@ export function buildTrendInsight(
   const cp = trend.lastChangepoint;
   const segs = trend.segments;
   if (!cp || segs.length < 2 || !trend.direction) return null;
+  const window = trendWindow(range, trend);
+  const minBuckets = range.grain === 'h' ? 24 : range.grain === 'd' ? 3 : 2;
+  if (!window || window.buckets < minBuckets || window.outside < TREND_OUTSIDE_SHARE * window.buckets)
+    return null;
   const pre = segs[segs.length - 2]!;
   const post = segs[segs.length - 1]!;
   const fmt = (v: number, signed = false): string =>
@@ -240,14 +350,18 @@ export function buildTrendInsight(
     `${formatPercent((per * slope) / level, { signed: true })} per ${range.grain === 'h' ? 'day' : unit}`;
   const name = metric.kpi_display_name;
   const day = formatDate(cp.timestamp, { tz: ctx.timezone, format: DATE_FORMATS.day });
-  const end = post.endIndex;
-  const expected = pre.intercept + pre.slope * (end - pre.startIndex);
-  const current = post.intercept + post.slope * (end - post.startIndex);
+  const { actual: current, expected } = window;
   const effect = expected !== 0 ? (current - expected) / Math.abs(expected) : NaN;
+  const asPercent = liftReadsAsPercent(expected, window.lower, window.upper, effect);
   const mostly = ctx.mostly ? `, mostly ${ctx.mostly}` : '';
-  const postPeriod = formatDuration(range.timestamps[end]! - cp.timestamp + grainMs(range.grain));
+  const span = formatDuration(
+    range.timestamps[window.to]! - range.timestamps[window.from]! + grainMs(range.grain),
+  );
   const severity: Severity =
     Math.abs(effect) >= 0.2 && (metric.tier ?? 2) <= 2 ? 'High' : Math.abs(effect) >= 0.1 ? 'Medium' : 'Low';
+  const gapText = asPercent
+    ? `${formatPercent(Math.abs(effect))} ${effect >= 0 ? 'above' : 'below'}`
+    : `${fmt(Math.abs(current - expected))} ${effect >= 0 ? 'above' : 'below'}`;
   return {
     insight_id_ts: iso(cp.timestamp),
     insight_title: `${name} trend turned ${trend.direction} on ${day}${mostly}`,
@@ -258,7 +372,7 @@ export function buildTrendInsight(
             /^[+-]?0\.0%/.test(rate(post.slope)) ? 'held there' : `moved ${rate(post.slope)}`
           } since. `
         : `Since ${day} ${name} has moved ${rate(post.slope)}, after ${rate(pre.slope)} before. `) +
-      `It is now ${fmt(current)}, ${formatPercent(Math.abs(effect))} ${effect >= 0 ? 'above' : 'below'} where the earlier trend pointed (${fmt(expected)}).`,
+      `Over the ${span} after the change it averaged ${fmt(current)} per ${unit}, ${gapText} where the earlier trend pointed (${fmt(expected)}).`,
     insight_severity: severity,
     accent: accentOf(trend.direction, metric.accent),
     pattern_direction: trend.direction,
@@ -269,7 +383,9 @@ export function buildTrendInsight(
     kpi_display_name: name,
     kpi_format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
     is_derived: metric.is_derived ?? false,
-    chart_description: `${name} trend before and after ${day}; the change had a ${formatPercent(effect, { signed: true })} effect.`,
+    chart_description: `${name} trend before and after ${day}; the change had a ${
+      asPercent ? formatPercent(effect, { signed: true }) : fmt(current - expected, true)
+    } effect.`,
     chart_ts_start: iso(pre.start),
     chart_ts_end: iso(post.end),
     current_value: current,
@@ -277,18 +393,20 @@ export function buildTrendInsight(
     formatted_current_value: fmt(current),
     formatted_expected_value: fmt(expected),
     formatted_difference_value: fmt(current - expected, true),
-    formatted_lift_percentage: formatPercent(effect, { signed: true }),
-    formatted_trailing_sum: fmt(trailingSum(range, end)),
+    formatted_lift_percentage: asPercent
+      ? formatPercent(effect, { signed: true })
+      : fmt(current - expected, true),
+    formatted_trailing_sum: fmt(trailingSum(range, post.endIndex)),
     formatted_normalization_string: `per ${unit}`,
     pattern_data: {
-      yhat_lower: range.lower[end]!,
-      yhat_upper: range.upper[end]!,
-      formatted_yhat_lower: fmt(range.lower[end]!),
-      formatted_yhat_upper: fmt(range.upper[end]!),
-      formatted_delta_to_date: fmt(deltaSinceChange(pre, post), true),
+      yhat_lower: window.lower,
+      yhat_upper: window.upper,
+      formatted_yhat_lower: fmt(window.lower),
+      formatted_yhat_upper: fmt(window.upper),
+      formatted_delta_to_date: fmt(window.deviation, true),
       changepoint_value: post.intercept,
       formatted_changepoint_value: fmt(post.intercept),
-      post_period: postPeriod,
+      post_period: span,
       trend_unit: unit,
       trend_line: trend.trend_line,
     },

@@ -115,11 +115,17 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
   for (const r of runs) {
     const merged = last && last.dir === r.dir && r.a - last.b <= cooldown + 1 ? last : null;
     if (merged) {
-      // One incident is one insight: a repeat inside the cooldown extends it.
-      merged.b = r.b;
-      merged.zsum += r.zsum;
-      merged.count += r.count;
-      if (Math.abs(score[r.peak]!) > Math.abs(score[merged.peak]!)) merged.peak = r.peak;
+      const before = qualifies(merged);
+      const after = qualifies(r);
+      // One incident is one insight: a repeat inside the cooldown extends it. A blip too weak to be an incident
+      // neither anchors a real one that follows (a 5 AM blip would pad a 10 AM spike with normal hours) nor
+      // stretches one it follows.
+      if (before === after) {
+        merged.b = r.b;
+        merged.zsum += r.zsum;
+        merged.count += r.count;
+        if (Math.abs(score[r.peak]!) > Math.abs(score[merged.peak]!)) merged.peak = r.peak;
+      } else if (!before) last = { ...r };
       continue;
     }
     if (last) pushIncident(last);
@@ -136,9 +142,13 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
     return r.dir === 'up' ? value : -value;
   }
 
+  function qualifies(r: Run): boolean {
+    return Math.abs(runEvidence(r)) >= (r.count >= 2 ? runZ : incidentZ);
+  }
+
   function pushIncident(r: Run): void {
     const evidence = runEvidence(r);
-    if (Math.abs(evidence) < (r.count >= 2 ? runZ : incidentZ)) return;
+    if (!qualifies(r)) return;
     let current = 0;
     let expected = 0;
     let lo = 0;
@@ -159,6 +169,8 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
       lo /= k;
       hi /= k;
     }
+    // The incident as a whole must be outside its band: what it claims is what its window shows.
+    if (r.dir === 'up' ? current <= hi : current >= lo) return;
     const lift = expected !== 0 ? (current - expected) / Math.abs(expected) : NaN;
     if (Number.isFinite(lift) && Math.abs(lift) < minLift) return;
     const { severity, score: severityScore } = scoreSeverity(evidence, lift, r.b - r.a + 1, options);

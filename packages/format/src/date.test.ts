@@ -3,8 +3,10 @@ import {
   addInTimezone,
   DATE_FORMATS,
   formatDate,
+  rangeNeedsYear,
   safeTimezone,
   startOfInTimezone,
+  withYear,
   zoneOffsetMinutes,
 } from './date';
 
@@ -45,5 +47,25 @@ describe('zoneOffsetMinutes', () => {
     expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'America/New_York')).toBe(-240);
     expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'Asia/Kolkata')).toBe(330);
     expect(zoneOffsetMinutes(Date.UTC(2026, 6, 15), 'Nowhere/Land')).toBe(0);
+  });
+
+  it('asks for the year when a range spans two calendar years or is not the current year', () => {
+    const now = Date.UTC(2026, 10, 28);
+    expect(rangeNeedsYear(Date.UTC(2026, 1, 1), Date.UTC(2026, 10, 1), { now })).toBe(false);
+    expect(rangeNeedsYear(Date.UTC(2025, 11, 1), Date.UTC(2026, 0, 31), { now })).toBe(true);
+    expect(rangeNeedsYear(Date.UTC(2024, 2, 1), Date.UTC(2024, 5, 1), { now })).toBe(true);
+    // New Year's Eve 23:00 UTC is already next year in Kolkata.
+    expect(rangeNeedsYear(Date.UTC(2025, 11, 31, 23), now, { now, tz: 'Asia/Kolkata' })).toBe(false);
+    expect(rangeNeedsYear(Date.UTC(2025, 11, 31, 23), now, { now })).toBe(true);
+    expect(rangeNeedsYear(null, now, { now })).toBe(false);
+  });
+
+  it('puts the year after the month of a day format, once', () => {
+    expect(withYear('D MMM')).toBe('D MMM YYYY');
+    expect(withYear('DD MMM hh:mm A')).toBe('DD MMM YYYY hh:mm A');
+    expect(withYear(DATE_FORMATS.dateTime)).toBe('ddd, DD MMM YYYY, hh:mm A z');
+    expect(withYear('MMM YYYY')).toBe('MMM YYYY');
+    expect(withYear('D MMM', false)).toBe('D MMM');
+    expect(formatDate(TS, { format: withYear('D MMM') })).toBe('12 Mar 2024');
   });
 });

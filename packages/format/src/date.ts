@@ -103,3 +103,31 @@ export function addInTimezone(
   const moved = dayjs.utc(wall).add(amount, unit).format('YYYY-MM-DDTHH:mm:ss.SSS');
   return dayjs.tz(moved, zone).valueOf();
 }
+
+/**
+ * Whether dates of a range need their year to be read right: the range spans more than one calendar year, or
+ * lies in another year than the current one (an export from 2023 must not read as this year's March).
+ */
+export function rangeNeedsYear(
+  from: DateInput | null | undefined,
+  to: DateInput | null | undefined,
+  options: { tz?: string | null; now?: DateInput } = {},
+): boolean {
+  if (!valid(from) || !valid(to)) return false;
+  const zone = safeTimezone(options.tz);
+  const first = dayjs(from).tz(zone).year();
+  const last = dayjs(to).tz(zone).year();
+  return (
+    first !== last ||
+    first !==
+      dayjs(options.now ?? Date.now())
+        .tz(zone)
+        .year()
+  );
+}
+
+/** A day format with the year after its month ('D MMM' → 'D MMM YYYY') when `needed`; unchanged if it has one. */
+export function withYear(format: string, needed = true): string {
+  if (!needed || format.includes('YY')) return format;
+  return format.replace(/(?<!M)MMM(?!M)/, 'MMM YYYY');
+}

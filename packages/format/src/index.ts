@@ -17,8 +17,11 @@ export {
   startOfInTimezone,
   addInTimezone,
   zoneOffsetMinutes,
+  rangeNeedsYear,
+  withYear,
 } from './date';
 export type { DateInput } from './date';
 export { formatRelative } from './relative';
+export { MAX_PERCENT_LIFT, formatAgainstExpected, liftTextReadsAsPercent, readsAsPercent } from './lift';
 export { formatMetricValue } from './metric';
 export type { MetricFormat } from './metric';

@@ -33,6 +33,28 @@ export interface PlantedAnomaly {
   description: string;
   /** The same event seen in the other table, unfiltered (e.g. sessions during an e-mail blast). */
   alsoVisibleIn?: Array<{ table: SampleTableName; metrics: SampleMetricName[] }>;
+  /** A holiday the insight should be named after ('on Black Friday'). */
+  holiday?: string;
+}
+
+export type NotAnomalyKind = 'rare_value' | 'repeat_peak' | 'data_cut';
+
+/**
+ * Something a merchant would not want raised: an insight on it is a false alarm. An insight that also
+ * matches a planted anomaly counts as found, not as a false alarm.
+ */
+export interface NotAnomaly {
+  id: string;
+  kind: NotAnomalyKind;
+  table: SampleTableName;
+  metrics: SampleMetricName[];
+  grain: 'h' | 'd';
+  start: string;
+  end: string;
+  dimension?: { name: string; value: string };
+  /** rare_value: the local days ('YYYY-MM-DD') holding the value's orders, less a planted anomaly's on it. */
+  days?: string[];
+  description: string;
 }
 
 /** A day or run of days that departs from normal seasonality on purpose; it must raise no High insight. */
@@ -51,6 +73,8 @@ export interface AnswerKey {
   timezone: string;
   anomalies: PlantedAnomaly[];
   normalPeaks: NormalPeak[];
+  /** Patterns that must not be raised, so a quality benchmark can name its false alarms (young store only). */
+  notAnomalies?: NotAnomaly[];
 }
 
 /** The answer key as pretty JSON, for a file beside the CSVs. */

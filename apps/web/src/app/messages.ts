@@ -116,3 +116,12 @@ export const AREA_COPY = {
     description: 'Resume — pick up your in-progress file connection here.',
   },
 } as const satisfies Record<string, AreaCopy>;
+
+/** A workspace with no metric yet: every screen offers the one next step, connecting data. */
+export const CONNECT_DATA_COPY = {
+  title: 'Connect your data',
+  body: 'Tidemark has no data of yours yet. Connect a data source (a CSV export, your store or a database), choose the fields to watch, and your metrics, insights and reports start here.',
+  events:
+    'Outages at your providers show below. Connect your data so Tidemark also watches your own metrics.',
+  action: 'Connect your data',
+} as const;

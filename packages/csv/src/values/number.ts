@@ -180,7 +180,7 @@ function fitsMark(mark: number): boolean {
 export interface NumberShape {
   /** Optional sign and digits only, as an integer column takes it. */
   integer: boolean;
-  /** Written with a leading zero (`00123`, `007.5`): a code, kept as text. */
+  /** Written with a leading zero (`00123`, `007.5`) or as `+` and 7 digits or more: a code, kept as text. */
   leadingZero: boolean;
   /** Integer within PostgreSQL's bigint range. */
   fitsInt8: boolean;
@@ -195,7 +195,9 @@ export function numberShape(bytes: Uint8Array, s: number, e: number, latin1: boo
   const integer = p.runCount === 1 && !p.currency && p.expStart < 0 && p.runEnd[0]! > p.runStart[0]!;
   const ds = p.runStart[0]!;
   const de = p.runEnd[0]!;
-  const leadingZero = de - ds > 1 && bytes[ds] === DIGIT_0;
+  // A code, not a quantity: `00123`, or a phone number written with its `+` (`+27836602217`).
+  const leadingZero =
+    (de - ds > 1 && bytes[ds] === DIGIT_0) || (integer && bytes[s] === PLUS && de - ds >= 7);
   const fitsInt8 = integer && digitsFitInt8(bytes, ds, de, p.negative);
   const marks = (fitsMark(DOT) ? MARK_DOT : 0) | (fitsMark(COMMA) ? MARK_COMMA : 0);
   return { integer, leadingZero, fitsInt8, marks };

@@ -79,7 +79,7 @@ function lower(b: number): number {
 
 /**
  * Splits a trimmed value into date, optional time and optional offset. Accepted: `2024-03-01`,
- * `2024/3/1`, `3/1/2024`, `1.3.2024`, `1-3-2024`; then `T` or spaces and `H:MM[:SS[.fff]]`, an optional
+ * `2024/3/1`, `3/1/2024`, `1.3.2024`, `1-3-2024`, also with two-digit years (`1.3.24`); then `T` or spaces and `H:MM[:SS[.fff]]`, an optional
  * AM/PM, an optional offset `Z`, `UTC`, `GMT`, `±HH:MM`, `±HHMM` or `±HH` (spaces allowed before it).
  * Ranges of the time and offset are checked here; the calendar date needs the column's order.
  */
@@ -111,8 +111,11 @@ export function readTemporal(bytes: Uint8Array, s: number, e: number): boolean {
     if (t.b < 0 || peek(cursor) !== separator) return false;
     cursor++;
     const yearStart = cursor;
-    t.year = digits(bytes, e, 4, 4);
-    if (t.year < 0 || cursor - yearStart !== 4) return false;
+    t.year = digits(bytes, e, 2, 4);
+    const yearLength = cursor - yearStart;
+    if (t.year < 0 || yearLength === 3) return false;
+    // Two-digit years (`05.12.25`, `12/18/17`) as POSIX strptime reads them: 69–99 → 19xx, 00–68 → 20xx.
+    if (yearLength === 2) t.year += t.year >= 69 ? 1900 : 2000;
   }
   t.hasTime = false;
   t.hasOffset = false;

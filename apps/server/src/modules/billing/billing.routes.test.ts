@@ -2,8 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '@tidemark/contract';
-import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
+import { BILLING_MESSAGES, SETUP_NOTICES } from '@tidemark/contract';
+import {
+  buildTestApp,
+  createOperator,
+  createWorkspace,
+  type Actor,
+  type TestApp,
+} from '../../testing/build-test-app';
 
 type Shop = { tenant: { tenant_id: number }; owner: Actor };
 
@@ -52,6 +58,24 @@ describe('billing without Stripe: plans change locally and the answer says so', 
     expect(data.trial_ends_at).toEqual(expect.any(String));
   });
 
+  it('tells a customer without Stripe what to do, and only an operator which setting is missing', async () => {
+    const customer = (await details(t, shop)).json().data;
+    expect(customer.payments_notice).toBe('Payments are not set up for this workspace; contact support.');
+    const operator = await createOperator(t);
+    const asOperator = await t.app.inject({
+      method: 'GET',
+      url: `/v1/billing/details?tenant_id=${shop.tenant.tenant_id}`,
+      headers: operator.headers,
+    });
+    expect(asOperator.json().data.payments_notice).toBe(SETUP_NOTICES.payments.operator);
+    expect(asOperator.json().data.payments_notice).toContain('STRIPE_SECRET_KEY');
+
+    const portal = await post(t, shop, 'portal');
+    expect(portal.statusCode).toBe(501);
+    expect(portal.json().message).toBe(SETUP_NOTICES.payments.customer);
+    expect(portal.body).not.toContain('STRIPE');
+  });
+
   it('upgrades, adds an add-on and cancels, each with its message', async () => {
     const up = await post(t, shop, 'checkout', { plan: 'growth' });
     expect(up.statusCode, up.body).toBe(200);
@@ -89,9 +113,6 @@ describe('billing without Stripe: plans change locally and the answer says so', 
       expect(res.statusCode, `${path} ${plan}`).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const portal = await post(t, shop, 'portal');
-    expect(portal.statusCode).toBe(400);
-    expect(portal.json().message).toBe(BILLING_MESSAGES.notConfigured);
     const hook = await t.app.inject({
       method: 'POST',
       url: '/v1/billing/webhook',

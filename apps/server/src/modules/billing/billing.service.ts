@@ -1,4 +1,11 @@
-import { BILLING_MESSAGES, ROLE_MESSAGES, type BillingDetails, type Plan } from '@tidemark/contract';
+import {
+  BILLING_MESSAGES,
+  ROLE_MESSAGES,
+  SETUP_NOTICES,
+  setupNotice,
+  type BillingDetails,
+  type Plan,
+} from '@tidemark/contract';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
@@ -38,6 +45,7 @@ export async function getBillingDetails({
       plans: PLAN_CATALOGUE.filter((p) => p.kind === 'plan'),
       add_ons: PLAN_CATALOGUE.filter((p) => p.kind === 'add_on'),
       stripe_configured: Boolean(ctx.config.stripe),
+      payments_notice: ctx.config.stripe ? null : setupNotice('payments', ctx.user.isOperator),
       has_billing_portal: Boolean(ctx.config.stripe && account?.stripe_customer_id),
       trial_ends_at: trialEnds,
     },
@@ -166,7 +174,9 @@ export async function openBillingPortal({
 }): Promise<{ success: boolean; message: string; url: string | null }> {
   await requireOwner({ ctx, input: { refusal: ROLE_MESSAGES.billing } });
   const stripe = stripeFor(ctx.config);
-  if (!stripe) throw new AppError('bad_request', BILLING_MESSAGES.notConfigured);
+  if (!stripe) {
+    throw new AppError('not_configured', BILLING_MESSAGES.notConfigured, SETUP_NOTICES.payments.customer);
+  }
   const customer = (await repo.findAccount(ctx.db, ctx.tenantId))?.stripe_customer_id;
   if (!customer) throw new AppError('bad_request', BILLING_MESSAGES.noPortal);
   const session = await stripeCall(ctx, () =>

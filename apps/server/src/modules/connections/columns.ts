@@ -18,6 +18,8 @@ export interface DescribedColumn {
   data_type: ColumnType;
   null_fraction: number;
   sample_values: string[];
+  /** CSV: the zone offset-less times were read in, when one was chosen or named by the header. */
+  time_zone?: string;
 }
 
 /** Null shares and a few sample values per column, in one scan plus one small read. */

@@ -223,6 +223,8 @@ export interface WarehouseTableRow {
     data_type: WarehouseColumnType;
     null_fraction: number;
     sample_values: string[];
+    /** CSV: the zone offset-less times were read in (the column is then timestamptz). */
+    time_zone?: string | null;
   }>;
   key_columns: string[];
   cursor_column: string | null;

@@ -4,6 +4,7 @@ import {
   CONNECTION_MESSAGES,
   TOKEN_MESSAGES,
   catalogueFor,
+  setupNotice,
   type Connection,
   type ConnectionSettings,
   type ConnectionStatus,
@@ -19,7 +20,7 @@ import {
 } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
-import type { BaseContext, TenantContext } from '../../plugins/context';
+import type { BaseContext, SessionContext, TenantContext } from '../../plugins/context';
 import {
   connectorFor,
   databaseConnector,
@@ -55,7 +56,7 @@ const newDatasourceId = (): string => {
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
-export async function listConnectors({ ctx }: { ctx: BaseContext }): Promise<{ data: Connector[] }> {
+export async function listConnectors({ ctx }: { ctx: SessionContext }): Promise<{ data: Connector[] }> {
   const rows = await repo.listConnectorRows(ctx.db);
   return {
     data: rows.map((r) => ({
@@ -72,6 +73,10 @@ export async function listConnectors({ ctx }: { ctx: BaseContext }): Promise<{ d
           : r.connector_type === 'database'
             ? ctx.sealer !== null
             : true,
+      setup_notice:
+        r.connector_name === 'shopify' && !ctx.config.shopify
+          ? setupNotice('storeApp', ctx.user.isOperator)
+          : null,
     })),
   };
 }
@@ -183,6 +188,7 @@ export async function createConnection({
     datasource_id?: string | undefined;
     connection_name?: string | undefined;
     shop?: string | undefined;
+    column_time_zones?: string | undefined;
     file?: UploadedFile | undefined;
   };
 }): Promise<CreateConnectionResponse> {
@@ -211,6 +217,7 @@ export async function createConnection({
       connection,
       filename: input.file.filename,
       stream: input.file.stream,
+      columnTimeZones: input.column_time_zones,
     });
     return {
       success: true,
@@ -560,6 +567,8 @@ export async function listExtractions({
   ctx: TenantContext;
   input: { status?: ExtractionStatus[] | undefined; connector_id?: string | undefined };
 }): Promise<{ data: Extraction[] }> {
+  // An unknown or deleted data source is not found, rather than one with no extractions yet.
+  if (input.connector_id) await getConnectionOrThrow({ ctx, datasourceId: input.connector_id });
   const rows = await repo.listExtractionRows(ctx.db, {
     tenantId: ctx.tenantId,
     ...(input.status ? { statuses: input.status } : {}),
@@ -614,6 +623,7 @@ export async function extractionResults({
         data_type: col.data_type,
         null_fraction: col.null_fraction,
         sample_values: col.sample_values,
+        time_zone: col.time_zone ?? null,
       })),
     ),
     tables: tables.map((t) => ({

@@ -277,6 +277,8 @@ describe('CSV data in, from upload to series', () => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Net: Unknown field 'revnue' at position 4. Did you mean 'revenue'?");
+    expect(res.json().message).toBe(
+      "Row 1, Net: Unknown field 'revnue' at position 4. Did you mean 'revenue'?",
+    );
   });
 });

@@ -9,6 +9,7 @@ import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
   copyInto,
   addWarehouseKeys,
+  quoteIdent,
   createWarehouseTable,
   dropWarehouseTable,
   renameWarehouseTable,
@@ -42,13 +43,56 @@ async function readHead(chunks: AsyncIterator<Buffer | string>): Promise<{ head:
  * held whole, nor written to disk. Rows that cannot be read are counted and reported with their line and
  * reason (the first 100), never dropped in silence.
  */
+/**
+ * The zones chosen in the preview (`{"field_name": "Area/City"}`), checked: a zone PostgreSQL and the
+ * browser both know, for a column of the file. Throws a bad_request naming what is wrong.
+ */
+export function parseColumnTimeZones(raw: string | undefined): Map<string, string> {
+  const zones = new Map<string, string>();
+  if (!raw) return zones;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError('bad_request', 'column_time_zones must be a JSON object of column names and zones.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new AppError('bad_request', 'column_time_zones must be a JSON object of column names and zones.');
+  }
+  for (const [field, zone] of Object.entries(parsed)) {
+    if (typeof zone !== 'string' || !isTimeZone(zone)) {
+      throw new AppError('bad_request', `"${String(zone)}" is not a time zone (column ${field}).`);
+    }
+    zones.set(field, zone);
+  }
+  return zones;
+}
+
+function isTimeZone(zone: string): boolean {
+  // Names only (`Africa/Johannesburg`, `UTC`, `Etc/GMT+2`): the zone is written into DDL as a literal.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function importCsvFile(
   ctx: TenantContext,
-  input: { connection: repo.ConnectionRow; filename: string; stream: Readable },
+  input: {
+    connection: repo.ConnectionRow;
+    filename: string;
+    stream: Readable;
+    /** JSON from the upload form: zones of offset-less timestamp columns (see parseColumnTimeZones). */
+    columnTimeZones?: string | undefined;
+  },
 ): Promise<ImportSummary> {
   const { connection, filename } = input;
   const tenantId = ctx.tenantId;
   const errors = new RowErrorLog();
+  const chosenZones = parseColumnTimeZones(input.columnTimeZones);
   let id = 0;
   try {
     return await ctx.db.withClient(async (client) => {
@@ -80,9 +124,18 @@ export async function importCsvFile(
         if (error instanceof CsvSniffError) throw new AppError('bad_request', error.message);
         throw error;
       }
-      const { dialect, columns } = inspection;
+      const { dialect, columns, sample } = inspection;
       if (columns.length === 0) throw new AppError('bad_request', 'The file has no header row.');
-      const copy = createCsvToCopy({ dialect, columns, errors });
+      const copy = createCsvToCopy({ dialect, columns, errors, skipLines: sample.preambleLines });
+      // Offset-less times in a chosen zone (or UTC by their header) become instants; the others stay wall
+      // times, which the series read in the workspace's zone.
+      const zones = columns.map((c) =>
+        c.type === 'timestamp' ? (chosenZones.get(c.field_name) ?? c.timeZone ?? null) : null,
+      );
+      const stored = columns.map((c, i) => ({
+        field_name: c.field_name,
+        data_type: zones[i] ? ('timestamptz' as const) : c.type,
+      }));
 
       const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
         (t) => t.source_table_name === filename,
@@ -121,6 +174,13 @@ export async function importCsvFile(
             columns.map((c) => c.field_name),
             copyStream,
           );
+          const zoned = columns.flatMap((c, i) => {
+            const zone = zones[i];
+            if (!zone) return [];
+            const name = quoteIdent(c.field_name);
+            return [`alter column ${name} type timestamptz using ${name} at time zone '${zone}'`];
+          });
+          if (zoned.length > 0) await client.query(`alter table ${quoteIdent(building)} ${zoned.join(', ')}`);
           if (copy.rows === 0) {
             throw new AppError(
               'bad_request',
@@ -137,10 +197,13 @@ export async function importCsvFile(
           const described = await describeColumns(
             client,
             destination,
-            columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+            stored,
             columns.map((c) => c.display_name),
             columns.map((c) => c.display_name),
           );
+          described.columns.forEach((c, i) => {
+            if (zones[i]) c.time_zone = zones[i];
+          });
           const q = {
             query: async <T extends object>(sql: string, params?: unknown[]) =>
               (await client.query<T>(sql, params)).rows,
@@ -211,12 +274,13 @@ export async function importCsvFile(
       errors: [...errors.first],
       finished: true,
     });
+    // Ended, with its reason: an upload left IN_PROGRESS reads as one still running.
     await repo.setStage(
       ctx.db,
       tenantId,
       connection.connection_id,
       'data_connection',
-      'IN_PROGRESS',
+      'FAILED',
       `${message} ${CONNECTION_MESSAGES.tryAgain}.`,
     );
     if (isAppError(error) || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
@@ -225,11 +289,15 @@ export async function importCsvFile(
   }
 }
 
-/** PostgreSQL's own complaint about a value (a date out of range, say), told as a line of the file. */
-function copyErrorReason(error: unknown): string {
+/**
+ * PostgreSQL's own complaint about a value (a date out of range, say), told as a row and field of the file
+ * ("Row 3, created_at: …"); its context reads `COPY t, line 3, column created_at: "…"`.
+ */
+export function copyErrorReason(error: unknown): string {
   const e = error as { message?: string; where?: string };
-  const line = /line (\d+)/.exec(e.where ?? '')?.[1];
-  return `${line ? `Data row ${line}: ` : ''}${e.message ?? 'the file could not be read'}`;
+  const at = /line (\d+)(?:, column ([^:]+))?/.exec(e.where ?? '');
+  const place = at ? `Row ${at[1]}${at[2] ? `, ${at[2]}` : ''}: ` : '';
+  return `${place}${e.message ?? 'the file could not be read'}`;
 }
 
 function uniqueName(datasourceId: string, filename: string, taken: Set<string>): string {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import { SETUP_NOTICES } from '@tidemark/contract';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
 import { startFakeShopify, type FakeShopify } from '../../testing/fake-shopify';
 import { SHOPIFY_CONNECTOR_UUID } from '../../testing/uploads';
@@ -54,7 +54,8 @@ describe('the Shopify data source', () => {
       payload: { connector_uuid: SHOPIFY_CONNECTOR_UUID, shop: 'any-store.myshopify.com' },
     });
     expect(res.statusCode).toBe(501);
-    expect(res.json().message).toBe(CONNECTION_MESSAGES.shopifyNotConfigured);
+    // A customer is told what to do; the setting's name is for operators (contract setup.ts).
+    expect(res.json().message).toBe(SETUP_NOTICES.other.customer);
   });
 
   it('installs through the authorisation page, stores the token sealed, and syncs every table', async () => {

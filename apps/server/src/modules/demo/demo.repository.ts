@@ -50,10 +50,11 @@ export async function setOrdersDollarImpact(
   db: Queryable,
   tenantId: number,
   ordersTable: string,
+  revenueColumn = 'revenue',
 ): Promise<void> {
   await db.query(
     `update metrics set dollar_impact = case kpi_display_name
-         when 'Orders' then (select round(avg(revenue)::numeric, 2)::float8 from ${quoteIdent(ordersTable)} where tenant_id = $1)
+         when 'Orders' then (select round(avg(${quoteIdent(revenueColumn)})::numeric, 2)::float8 from ${quoteIdent(ordersTable)} where tenant_id = $1)
          else 1 end,
        updated_at = now()
       where tenant_id = $1 and kpi_display_name in ('Revenue', 'Net Revenue', 'Orders')`,

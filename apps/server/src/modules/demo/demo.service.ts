@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { SAMPLE_METRICS, generateStore, toCsv, type SampleStore } from '@tidemark/sample-data';
+import {
+  SAMPLE_METRICS,
+  generateStore,
+  toCsv,
+  type SampleMetricTable,
+  type SampleTable,
+} from '@tidemark/sample-data';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import { createConnection, listCsvConnectorUuid } from '../connections';
 import { onboardMetrics, setPipelinePreference } from '../metrics';
@@ -60,11 +66,17 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
  * A generated store into a workspace through the product's own path: each table uploaded to the CSV
  * connector, its metrics and dimensions configured and its date column set (which computes the series).
  */
-export async function importSampleStore(ctx: TenantContext, store: SampleStore): Promise<void> {
+/** A generated store's tables and, when it is not the demo's shape, the metrics a merchant would set up. */
+export interface ImportableStore {
+  tables: readonly SampleTable[];
+  metrics?: readonly SampleMetricTable[];
+}
+
+export async function importSampleStore(ctx: TenantContext, store: ImportableStore): Promise<void> {
   const connectorUuid = await listCsvConnectorUuid(ctx);
   const destinations: Record<string, string> = {};
   for (const table of store.tables) {
-    const setup = SAMPLE_METRICS.find((m) => m.table === table.name)!;
+    const setup = (store.metrics ?? SAMPLE_METRICS).find((m) => m.table === table.name)!;
     const filename = `${table.name}.csv`;
     const created = await createConnection({
       ctx,
@@ -99,7 +111,9 @@ export async function importSampleStore(ctx: TenantContext, store: SampleStore):
     });
     // What a movement is worth, so the demo's insights show their dollar impact: revenue is money already,
     // an order is worth the store's average order value.
-    if (table.name === 'orders') await repo.setOrdersDollarImpact(ctx.db, ctx.tenantId, destination);
+    const revenue = setup.metrics.find((m) => m.display_name === 'Revenue');
+    if (table.name === 'orders' && revenue)
+      await repo.setOrdersDollarImpact(ctx.db, ctx.tenantId, destination, revenue.field_name);
     await setPipelinePreference({
       ctx,
       input: {

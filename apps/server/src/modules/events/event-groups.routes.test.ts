@@ -116,7 +116,11 @@ describe('events API', () => {
 
   it('records feedback as a verdict or a reason, never both', async () => {
     const id = groups[0]!.event_group_id;
-    expect((await get(`/v1/events/groups/${id}/feedback`)).statusCode).toBe(404);
+    // No feedback yet is a card's usual state: 200 with null, not a 404 in the console per card.
+    const none = await get(`/v1/events/groups/${id}/feedback`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await get(`/v1/events/groups/424242/feedback`)).statusCode).toBe(404);
     expect((await post(`/v1/events/groups/${id}/feedback`, { feedback_ishelpful: true })).json()).toEqual({
       success: true,
       message: EVENT_MESSAGES.feedbackSaved,

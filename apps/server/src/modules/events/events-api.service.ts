@@ -451,7 +451,8 @@ export async function eventRootCause({
 export async function getEventGroupFeedback({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
   await getEventGroupOrThrow({ ctx, id: input.id });
   const row = await repo.feedbackOf(ctx.db, ctx.tenantId, input.id, ctx.user.userId);
-  if (!row) throw new AppError('not_found', catalogueFor(404, 'feedback').message);
+  // No feedback yet is the usual state of a card, not an error.
+  if (!row) return null;
   return { feedback_id: row.feedback_id, feedback_ishelpful: row.ishelpful, feedback_comment: row.comment };
 }
 

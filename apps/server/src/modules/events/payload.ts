@@ -179,7 +179,7 @@ function eventOf(e: Record<string, unknown>, now: number): SiteEvent | null {
     subType,
     message,
     detail,
-    fingerprint: fingerprintOf(subType, { message, detail }),
+    fingerprint: fingerprintOf(subType, { message, detail, page }),
     sampleRate: sr,
     value: null,
     currency: null,

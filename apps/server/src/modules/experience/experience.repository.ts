@@ -31,6 +31,26 @@ export async function experienceMetrics(db: Queryable, tenantId: number): Promis
   );
 }
 
+/** The active metrics with their money per unit: the workspace's money metric is one of them. */
+export async function pricedMetrics(
+  db: Queryable,
+  tenantId: number,
+): Promise<
+  Array<{
+    kpi_id: number;
+    kpi_display_name: string;
+    dollar_impact: number | null;
+    kpi_format: string;
+    impact_to_topline: number | null;
+  }>
+> {
+  return db.query(
+    `select kpi_id::int, kpi_display_name, dollar_impact, kpi_format, impact_to_topline
+       from metrics where tenant_id = $1 and is_active order by kpi_id`,
+    [tenantId],
+  );
+}
+
 export async function isExperienceMetric(db: Queryable, tenantId: number, kpiId: number): Promise<boolean> {
   const rows = await db.query(
     `select 1 from metrics where tenant_id = $1 and kpi_id = $2 and (is_experience or kpi_display_name ~* $3)`,

@@ -13,6 +13,7 @@ import {
   formatPercent,
   formatPercentValue,
 } from '@tidemark/format';
+import { abnormalChange, moneyMetricOf, type FittedPoints } from '@tidemark/detect';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   BASELINE_WEEKS,
@@ -74,6 +75,11 @@ export interface ExperienceFigures {
   rootcause: RootCauseItem[];
 }
 
+interface Revenue {
+  name: string;
+  points: FittedPoints;
+}
+
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Spec 2 §9: experience actual and expected values show 2 decimals. */
@@ -89,6 +95,30 @@ export async function raiseExperienceEvents(ctx: Ctx): Promise<number> {
   const preset = presetOf(await repo.filteringOf(ctx.db, ctx.tenantId));
   if (!preset) return 0;
   const timezone = await repo.timezoneOf(ctx.db, ctx.tenantId);
+  const money = moneyMetricOf(await repo.pricedMetrics(ctx.db, ctx.tenantId));
+  const revenueAt = new Map<string, Revenue | null>();
+  const revenue = async (grain: string): Promise<Revenue | null> => {
+    if (!money) return null;
+    if (!revenueAt.has(grain)) {
+      const [s] = await repo.fittedSeries(ctx.db, {
+        tenantId: ctx.tenantId,
+        kpiId: money.kpi_id,
+        grain,
+        since: new Date(0),
+        overall: true,
+      });
+      revenueAt.set(
+        grain,
+        s?.yhat && s.yhat_lower && s.yhat_upper
+          ? {
+              name: money.kpi_display_name,
+              points: { ts: s.ts, y: s.y, yhat: s.yhat, lower: s.yhat_lower, upper: s.yhat_upper },
+            }
+          : null,
+      );
+    }
+    return revenueAt.get(grain) ?? null;
+  };
   let written = 0;
   for (const metric of await repo.experienceMetrics(ctx.db, ctx.tenantId)) {
     // Daily series tell sustained moves, hourly ones short breaks; one story is told once. A single day that
@@ -106,7 +136,8 @@ export async function raiseExperienceEvents(ctx: Ctx): Promise<number> {
       hourly.episodes = hourly.episodes.filter((h) => !daily.episodes.some((d) => same(d, h)));
     }
     for (const found of [daily, hourly]) {
-      if (found?.episodes.length) written += await writeEpisodes(ctx, metric, found, preset, timezone);
+      if (found?.episodes.length)
+        written += await writeEpisodes(ctx, metric, found, preset, timezone, await revenue(found.grain));
     }
   }
   return written;
@@ -158,6 +189,7 @@ async function writeEpisodes(
   found: Found,
   preset: 'large' | 'small',
   timezone: string,
+  revenue: Revenue | null,
 ): Promise<number> {
   const { grain, episodes } = found;
   const bucketMs = BUCKET_MS[grain] ?? DAY_MS;
@@ -192,6 +224,8 @@ async function writeEpisodes(
         rootcause,
         dimensions: wireDimensions,
         fingerprint,
+        revenue,
+        bucketMs,
       });
       const match = existing.find(
         (e) =>
@@ -295,6 +329,9 @@ function groupWrite(g: {
   rootcause: RootCauseItem[];
   dimensions: EventDimension[];
   fingerprint: string;
+  /** The workspace's money metric at this grain: what the event cost is read from it. */
+  revenue?: Revenue | null;
+  bucketMs?: number;
 }): EventGroupWrite {
   const { metric, episode, format } = g;
   const name = metric.kpi_display_name;
@@ -320,10 +357,16 @@ function groupWrite(g: {
     `${name} was ${experienceValue(actual, format)}${per} against ${experienceValue(baseline, format)} expected ` +
     `(range ${experienceValue(lower, format)}–${experienceValue(upper, format)}) for ${formatDuration(duration)} ` +
     `from ${when}${mostly}.`;
-  const lost =
-    harmful && metric.dollar_impact !== null
-      ? episode.points.reduce((a, p) => a + Math.abs(p.current_value - p.baseline), 0) * metric.dollar_impact
-      : null;
+  // Revenue that left its range in the event's buckets is what the event cost: a step that stopped counting
+  // while orders went on (a tracking outage) cost nothing. Without a revenue metric, the step's value per unit.
+  const lost = !harmful
+    ? null
+    : g.revenue
+      ? -abnormalChange(g.revenue.points, episode.start, episode.end - 1, 'down')
+      : metric.dollar_impact !== null
+        ? episode.points.reduce((a, p) => a + Math.abs(p.current_value - p.baseline), 0) *
+          metric.dollar_impact
+        : null;
   const description = [
     `- ${name} left its expected range ${down ? 'downwards' : 'upwards'} (${g.preset === 'large' ? '3' : '1'} standard deviation${g.preset === 'large' ? 's' : ''}) for ${formatDuration(duration)}.`,
     harmful
@@ -353,7 +396,9 @@ function groupWrite(g: {
     average_order_value: metric.dollar_impact,
     order_value_source: null,
     minimum_sessions: 0,
-    formula: `lost revenue = Σ |${name} − expected| over the event's buckets × the metric's dollar impact per unit`,
+    formula: g.revenue
+      ? `lost revenue = Σ (expected − actual) ${g.revenue.name} over the event's buckets where it left its range`
+      : `lost revenue = Σ |${name} − expected| over the event's buckets × the metric's dollar impact per unit (an estimate: no revenue metric)`,
   };
   const figures: ExperienceFigures = {
     kind: 'experience',

@@ -11,7 +11,10 @@ export interface MetricRow {
 /** The workspace's active metrics, the North Star candidates first (top tier, most of the topline). */
 export async function activeMetrics(db: Queryable, tenantId: number): Promise<MetricRow[]> {
   return db.query<MetricRow>(
-    `select kpi_id::text, kpi_display_name, kpi_format, accent, aggregation_operation
+    // A metric counted in money (one dollar a unit, as the engine's isMoneyMetric) shows the workspace's currency.
+    `select kpi_id::text, kpi_display_name,
+            case when kpi_format = 'currency' or dollar_impact = 1 then 'currency' else kpi_format end as kpi_format,
+            accent, aggregation_operation
        from metrics where tenant_id = $1 and is_active
       order by tier, impact_to_topline desc nulls last, dollar_impact desc nulls last, kpi_id`,
     [tenantId],

@@ -79,6 +79,35 @@ describe('the home digest', () => {
     expect(quarterOrders.expected_value).toEqual(expected);
   });
 
+  it('marks a metric counted in money as currency, so it shows in the workspace’s currency', async () => {
+    const orders = await kpiOf('Orders');
+    const tenant = shop.tenant.tenant_id;
+    const [before] = await t.db.query<{ v: number | null }>(
+      'select dollar_impact as v from metrics where tenant_id = $1 and kpi_id = $2',
+      [tenant, orders],
+    );
+    await t.db.query('update metrics set dollar_impact = 1 where tenant_id = $1 and kpi_id = $2', [
+      tenant,
+      orders,
+    ]);
+    try {
+      const d = await digest(shop.owner.headers);
+      const movers = d.periods.flatMap((p) => p.movers).filter((m) => m.kpi_id === orders);
+      expect(movers.length).toBeGreaterThan(0);
+      expect(movers.every((m) => m.kpi_format === 'currency')).toBe(true);
+      const aov = await kpiOf('Average Order Value');
+      expect(
+        d.periods.flatMap((p) => p.movers).filter((m) => m.kpi_id === aov && m.kpi_format !== 'number'),
+      ).toEqual([]);
+    } finally {
+      await t.db.query('update metrics set dollar_impact = $3 where tenant_id = $1 and kpi_id = $2', [
+        tenant,
+        orders,
+        before!.v,
+      ]);
+    }
+  });
+
   it('narrows to the global filter’s dimension value', async () => {
     const orders = await kpiOf('Orders');
     const d = await digest(shop.owner.headers, '?dim_name=country&dim_val=GB');

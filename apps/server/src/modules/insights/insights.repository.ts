@@ -41,13 +41,28 @@ export interface GroupRow {
   insight_ids: number[];
   dollar_impact: number | null;
   currency_symbol: string;
+  /**
+   * Newest stored bucket of the series whose anomaly reaches their newest complete bucket (or the one before
+   * it); null when every insight of the group ended earlier. The caller weighs it against the clock.
+   */
+  live_data_ts: Date | null;
 }
+
+/** One bucket of a grain, for "within one bucket of the newest complete one". */
+const BUCKET_SQL = `case i.grain when 'h' then interval '1 hour' when 'd' then interval '1 day'
+  when 'w' then interval '7 days' else interval '1 month' end`;
 
 const GROUP_COLUMNS = `g.group_id::int, g.grain, g.draft, g.title, g.summary, g.team_state, g.ts_start, g.ts_end, g.dim_name,
   g.dim_val, g.top_kpi_id::int, g.created_at, g.updated_at, g.dollar_impact,
   (select t.currency_symbol from tenants t where t.tenant_id = g.tenant_id) as currency_symbol,
   coalesce((select array_agg(i.insight_id::int order by i.insight_ts, i.insight_id) from insights i
-             where i.tenant_id = g.tenant_id and i.group_id = g.group_id), '{}') as insight_ids`;
+             where i.tenant_id = g.tenant_id and i.group_id = g.group_id), '{}') as insight_ids,
+  -- The newest stored bucket is still filling: the newest complete one is the one before it.
+  (select max(s.ts[cardinality(s.ts)]) from insights i
+     join series s on s.tenant_id = i.tenant_id and s.kpi_id = i.kpi_id and s.grain = i.grain
+      and s.dim_name = i.dim_name and s.dim_val = i.dim_val
+    where i.tenant_id = g.tenant_id and i.group_id = g.group_id and cardinality(s.ts) >= 2
+      and i.ts_end >= s.ts[cardinality(s.ts) - 1] - ${BUCKET_SQL}) as live_data_ts`;
 
 /** A dimension filter keeps groups holding an insight on that value or naming it first in a root cause. */
 const GROUP_DIM_FILTER = `($4::text is null or exists (

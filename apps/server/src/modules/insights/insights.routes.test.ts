@@ -12,9 +12,10 @@ import {
   InsightsResponseSchema,
   OverlaySeriesSchema,
   RootCauseSchema,
+  TenantInfoSchema,
 } from '@tidemark/contract';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
-import { createInsightWorkspace } from '../../testing/insight-store';
+import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
 
 describe('the insights API', () => {
   let t: TestApp;
@@ -42,7 +43,8 @@ describe('the insights API', () => {
     expect(first.generated_groups_count).toBe(first.groups.length);
     const starts = first.groups.map((g) => Date.parse(g.group_ts_start));
     expect([...starts].sort((a, b) => b - a)).toEqual(starts);
-    expect(first.groups.every((g) => g.group_status === 'ACTIVE' && g.insights.length > 0)).toBe(true);
+    // The store's data ended in 2025: open, but nothing is still going on.
+    expect(first.groups.every((g) => g.group_status === 'Open' && g.insights.length > 0)).toBe(true);
     const far = GroupsResponseSchema.parse(await json('/v1/insights/groups?page_num=999'));
     expect(far).toEqual({ groups: [], generated_groups_count: 0 });
     // A window with nothing in it.
@@ -201,7 +203,11 @@ describe('the insights API', () => {
   it('keeps one feedback per user and item, one field at a time', async () => {
     const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups'));
     const url = `/v1/insights/groups/${groups[0]!.group_id}/feedback`;
-    expect((await call('GET', url)).statusCode).toBe(404);
+    // No feedback yet is a card's usual state: 200 with null, so the feed logs no 404 per card.
+    const none = await call('GET', url);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await call('GET', '/v1/insights/groups/999999999/feedback')).statusCode).toBe(404);
     const both = await call('POST', url, { feedback_ishelpful: true, feedback_comment: 'x' });
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toBe(INSIGHT_MESSAGES.feedbackOneField);
@@ -219,9 +225,77 @@ describe('the insights API', () => {
     expect(FeedbackSchema.parse(posted.json()).feedback_ishelpful).toBe(true);
   });
 
-  it('tells the workspace when its newest insight was raised', async () => {
-    const info = await json('/v1/tenants/info');
-    expect(Date.parse(info.last_insight_ts)).toBeGreaterThan(Date.now() - 600_000);
+  it("tells the workspace its newest insight's anomaly time and where its data ends, not today", async () => {
+    const info = TenantInfoSchema.parse(await json('/v1/tenants/info'));
+    const [newest] = await t.db.query<{ at: Date }>(
+      'select max(insight_ts) as at from insights where tenant_id = $1',
+      [shop.tenant.tenant_id],
+    );
+    expect(info.last_insight_ts).toBe(newest!.at.toISOString());
+    // The store's last day of orders, as the feed says "Your data ends on …".
+    const lastDay = INSIGHT_STORE.START + (INSIGHT_STORE.DAYS - 1) * 86_400_000;
+    expect(info.last_data_ts).toBe(new Date(lastDay).toISOString());
+    expect(Date.parse(info.last_insight_ts!)).toBeLessThanOrEqual(lastDay);
+  });
+
+  it('calls a group Live only while its anomaly reaches the newest complete bucket of fresh data', async () => {
+    const tenant = shop.tenant.tenant_id;
+    // Replay the store as if its last day were today: every bucket and insight moved by the same amount.
+    const [{ shift } = { shift: '0' }] = await t.db.query<{ shift: string }>(
+      `select (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - max(ts[cardinality(ts)]))::text
+              as shift
+         from series where tenant_id = $1 and grain = 'd' and dim_name = ''`,
+      [tenant],
+    );
+    const move = async (sign: 1 | -1) => {
+      const by = [tenant, shift, sign];
+      await t.db.query(
+        `update series set ts = (select array_agg(x + $2::interval * $3 order by o)
+                                   from unnest(ts) with ordinality u (x, o))
+          where tenant_id = $1`,
+        by,
+      );
+      await t.db.query(
+        `update insights set insight_ts = insight_ts + $2::interval * $3, ts_end = ts_end + $2::interval * $3
+          where tenant_id = $1`,
+        by,
+      );
+      await t.db.query(
+        `update insight_groups set ts_start = ts_start + $2::interval * $3, ts_end = ts_end + $2::interval * $3
+          where tenant_id = $1`,
+        by,
+      );
+    };
+    await move(1);
+    try {
+      const { groups } = GroupsResponseSchema.parse(await json('/v1/insights/groups?page_num=1'));
+      const live = groups.filter((g) => g.group_status === 'ACTIVE');
+      expect(live.length).toBeGreaterThan(0);
+      // Each live group holds an insight that ends at most one bucket before its series' newest complete one.
+      const reaching = await t.db.query<{ group_id: string }>(
+        `select distinct i.group_id::text from insights i
+           join series s on s.tenant_id = i.tenant_id and s.kpi_id = i.kpi_id and s.grain = i.grain
+            and s.dim_name = i.dim_name and s.dim_val = i.dim_val
+          where i.tenant_id = $1 and s.ts[cardinality(s.ts)] >= now() - interval '2 days'
+            and i.ts_end >= s.ts[cardinality(s.ts) - 1] - case i.grain when 'h' then interval '1 hour'
+              when 'd' then interval '1 day' when 'w' then interval '7 days' else interval '1 month' end`,
+        [tenant],
+      );
+      const ids = new Set(reaching.map((r) => r.group_id));
+      for (const g of groups)
+        expect(g.group_status, g.group_title).toBe(ids.has(g.group_id) ? 'ACTIVE' : 'Open');
+      // The spike day is long over: its group is open, not live.
+      const spikeDay = new Date(INSIGHT_STORE.START + INSIGHT_STORE.SPIKE_DAY * 86_400_000).toISOString();
+      const [spike] = await t.db.query<{ group_id: string }>(
+        `select group_id::text from insights where tenant_id = $1 and dim_name = '' and grain = 'd'
+            and insight_ts - $3::interval = $2::timestamptz`,
+        [tenant, spikeDay, shift],
+      );
+      const spikeGroup = GroupSchema.parse(await json(`/v1/insights/groups/${spike!.group_id}`));
+      expect(spikeGroup.group_status).toBe('Open');
+    } finally {
+      await move(-1);
+    }
   });
 
   it('overlays a window with the same window one and two periods earlier', async () => {

@@ -82,6 +82,24 @@ export function toInsight(row: repo.InsightRow): Insight {
   };
 }
 
+const BUCKET_MS: Record<string, number> = {
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+  m: 31 * 86_400_000,
+};
+
+/**
+ * Live while the anomaly is still going on: an insight of the group reaches its series' newest complete bucket
+ * (or the one before, so a pipeline a run behind does not end it), and that series is still receiving data.
+ * An export whose data stopped years ago has nothing live.
+ */
+export function isLive(row: Pick<repo.GroupRow, 'grain' | 'live_data_ts'>, now = Date.now()): boolean {
+  if (!row.live_data_ts) return false;
+  const bucket = BUCKET_MS[row.grain] ?? BUCKET_MS.d!;
+  return row.live_data_ts.getTime() >= now - Math.max(3 * bucket, 2 * BUCKET_MS.d!);
+}
+
 export function toGroup(row: repo.GroupRow, tenantId: number): Group {
   const d = row.draft;
   return {
@@ -90,8 +108,8 @@ export function toGroup(row: repo.GroupRow, tenantId: number): Group {
     group_summary: row.summary ?? str(d.group_summary),
     group_accent: d.group_accent as Group['group_accent'],
     group_severity: d.group_severity as Group['group_severity'],
-    // Spec 3 §3: ACTIVE means live; a group the team moved carries its state.
-    group_status: row.team_state === 'Open' ? 'ACTIVE' : row.team_state,
+    // Spec 3 §3: ACTIVE means live; an open group whose anomaly is over is Open; a moved one carries its state.
+    group_status: row.team_state !== 'Open' ? row.team_state : isLive(row) ? 'ACTIVE' : 'Open',
     group_ts_start: row.ts_start.toISOString(),
     group_ts_end: row.ts_end.toISOString(),
     group_pattern_type: d.group_pattern_type as Group['group_pattern_type'],
@@ -419,8 +437,8 @@ export async function getFeedback({
     groupId: kind === 'group' ? (target as repo.GroupRow).group_id : null,
     insightId: kind === 'insight' ? (target as repo.InsightRow).insight_id : null,
   });
-  if (!row) throw new AppError('not_found', catalogueFor(404, 'feedback').message);
-  return toFeedback(row);
+  // No feedback yet is the usual state of a card, not an error.
+  return row ? toFeedback(row) : null;
 }
 
 export async function postFeedback({

@@ -149,4 +149,80 @@ describe('metric detail, edit, options, filters and impact', () => {
     const absolute = MetricImpactSchema.parse((await call('GET', url('absolute'))).json());
     expect(absolute.kpi_value_movement).toBeGreaterThan(100);
   });
+
+  it("compares seven complete days with the seven before, without the series' filling day", async () => {
+    const [series] = await t.db.query<{ y: number[] }>(
+      `select y from series where tenant_id = $1 and kpi_id = $2 and grain = 'd' and dim_name = ''`,
+      [shop.tenant.tenant_id, Number(orders)],
+    );
+    const y = series!.y;
+    const sum = (from: number, to: number) => y.slice(from, to).reduce((a, v) => a + v, 0);
+    // The newest bucket is still filling: the weeks are the 7 days before it and the 7 before those.
+    const current = sum(y.length - 8, y.length - 1);
+    const previous = sum(y.length - 15, y.length - 8);
+    const impact = MetricImpactSchema.parse(
+      (
+        await call('GET', `/v1/metrics_hub/metrics/${orders}/impact?pipeline_schedule=d&impact_type=absolute`)
+      ).json(),
+    );
+    expect(impact.formatted_current_value).toBe(String(current));
+    expect(impact.formatted_previous_value).toBe(String(previous));
+    expect(impact.kpi_value_movement).toBe(current - previous);
+  });
+
+  it("shows a money metric's figures in the workspace's currency", async () => {
+    const [before] = await t.db.query<{ v: number | null }>(
+      'select dollar_impact as v from metrics where tenant_id = $1 and kpi_id = $2',
+      [shop.tenant.tenant_id, Number(orders)],
+    );
+    await t.db.query("update tenants set currency = 'EUR', currency_symbol = '€' where tenant_id = $1", [
+      shop.tenant.tenant_id,
+    ]);
+    await t.db.query('update metrics set dollar_impact = 1 where tenant_id = $1 and kpi_id = $2', [
+      shop.tenant.tenant_id,
+      Number(orders),
+    ]);
+    try {
+      const impact = MetricImpactSchema.parse(
+        (
+          await call(
+            'GET',
+            `/v1/metrics_hub/metrics/${orders}/impact?pipeline_schedule=d&impact_type=absolute`,
+          )
+        ).json(),
+      );
+      expect(impact.formatted_current_value).toMatch(/^€\d/);
+      expect(impact.formatted_previous_value).toMatch(/^€\d/);
+      expect(impact.formatted_kpi_value_movement).toMatch(/^[+-]?€/);
+    } finally {
+      await t.db.query('update metrics set dollar_impact = $3 where tenant_id = $1 and kpi_id = $2', [
+        shop.tenant.tenant_id,
+        Number(orders),
+        before!.v,
+      ]);
+    }
+  });
+
+  it('points "Latest insight" at the newest anomaly, not the last one written', async () => {
+    const rows = await t.db.query<{ insight_id: number }>(
+      `select insight_id::int from insights where tenant_id = $1 and kpi_id = $2 order by insight_ts, insight_id`,
+      [shop.tenant.tenant_id, Number(orders)],
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    const oldest = rows[0]!.insight_id;
+    const newest = rows[rows.length - 1]!.insight_id;
+    // A recompute rewrites an old insight: it becomes the last written, yet stays the oldest anomaly.
+    await t.db.query(
+      `update insights set created_at = now() + interval '1 hour' where tenant_id = $1 and insight_id = $2`,
+      [shop.tenant.tenant_id, oldest],
+    );
+    const list = MetricsResponseSchema.parse((await call('GET', '/v1/metrics_hub/metrics')).json());
+    const status = list.rows.find((r) => r.kpi_id === orders)!.status;
+    expect(status.last_insight_id).toBe(String(newest));
+    const [newestRow] = await t.db.query<{ insight_ts: Date }>(
+      'select insight_ts from insights where tenant_id = $1 and insight_id = $2',
+      [shop.tenant.tenant_id, newest],
+    );
+    expect(status.last_insight_ts).toBe(newestRow!.insight_ts.toISOString());
+  });
 });

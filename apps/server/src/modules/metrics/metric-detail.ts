@@ -4,7 +4,7 @@ import {
   type MetricImpact,
   type MetricUpdate,
 } from '@tidemark/contract';
-import { formatCompact, formatPercent, formatPercentValue } from '@tidemark/format';
+import { formatMetricValue, formatPercent } from '@tidemark/format';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
@@ -189,7 +189,9 @@ export async function metricFilters({ ctx, input }: { ctx: TenantContext; input:
 
 /**
  * The metric over [start, end] against the window of the same length before it: totals for metrics that
- * add up, the mean of the buckets for the others (a ratio's total means nothing).
+ * add up, the mean of the buckets for the others (a ratio's total means nothing). Without a window it is the
+ * last seven complete days against the seven before, on the workspace's clock: the series' newest bucket is
+ * still filling (today's part of a day), so the window ends where it starts.
  */
 export async function metricImpact({
   ctx,
@@ -209,25 +211,42 @@ export async function metricImpact({
 }): Promise<MetricImpact> {
   const row = await detailRow(ctx.db, ctx.tenantId, kpiIdOf(kpiId));
   if (!row) throw metricNotFound();
-  const end = input.timestamp_end ? Date.parse(input.timestamp_end) : Date.now();
-  const start = input.timestamp_start ? Date.parse(input.timestamp_start) : end - 7 * 86_400_000;
-  if (!(end > start)) throw new AppError('bad_request', 'timestamp_end must be after timestamp_start.');
-  const additive = ['sum', 'count'].includes(row.aggregation_operation);
   const byValue = input.dim_name && input.dim_val !== undefined;
+  const seriesKey = [
+    ctx.tenantId,
+    row.kpi_id,
+    input.pipeline_schedule,
+    byValue ? input.dim_name : '',
+    byValue ? input.dim_val : '',
+  ];
+  const [tenant] = await ctx.db.query<{ timezone: string; currency_symbol: string; newest: Date | null }>(
+    `select t.timezone, t.currency_symbol,
+            (select s.ts[cardinality(s.ts)] from series s
+              where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5)
+              as newest
+       from tenants t where t.tenant_id = $1`,
+    seriesKey,
+  );
+  const end = input.timestamp_end
+    ? new Date(input.timestamp_end)
+    : (tenant?.newest ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000));
+  const start = input.timestamp_start ? new Date(input.timestamp_start) : null;
+  if (start && !(end > start))
+    throw new AppError('bad_request', 'timestamp_end must be after timestamp_start.');
+  const additive = ['sum', 'count'].includes(row.aggregation_operation);
+  // Seven local days back (not 7 × 24 hours), so a week across a clock change still holds seven day buckets.
   const [window] = await ctx.db.query<{ cur: number | null; prev: number | null }>(
-    `select ${additive ? 'sum' : 'avg'}(p.y) filter (where p.ts >= $6 and p.ts < $7) as cur,
-            ${additive ? 'sum' : 'avg'}(p.y) filter (where p.ts >= $6 - ($7 - $6) and p.ts < $6) as prev
-       from series s cross join lateral unnest(s.ts, s.y) as p (ts, y)
+    `with l as (
+       select $7::timestamptz at time zone $8 as e,
+              coalesce($6::timestamptz at time zone $8, ($7::timestamptz at time zone $8) - interval '7 days') as b
+     ), w as (
+       select l.e at time zone $8 as e, l.b at time zone $8 as b, (l.b - (l.e - l.b)) at time zone $8 as pb from l
+     )
+     select ${additive ? 'sum' : 'avg'}(p.y) filter (where p.ts >= w.b and p.ts < w.e) as cur,
+            ${additive ? 'sum' : 'avg'}(p.y) filter (where p.ts >= w.pb and p.ts < w.b) as prev
+       from w, series s cross join lateral unnest(s.ts, s.y) as p (ts, y)
       where s.tenant_id = $1 and s.kpi_id = $2 and s.grain = $3 and s.dim_name = $4 and s.dim_val = $5`,
-    [
-      ctx.tenantId,
-      row.kpi_id,
-      input.pipeline_schedule,
-      byValue ? input.dim_name : '',
-      byValue ? input.dim_val : '',
-      new Date(start),
-      new Date(end),
-    ],
+    [...seriesKey, start, end, tenant?.timezone ?? 'Etc/UTC'],
   );
   const current = window?.cur ?? 0;
   const previous = window?.prev ?? 0;
@@ -237,7 +256,11 @@ export async function metricImpact({
       : previous === 0
         ? 0
         : (current - previous) / Math.abs(previous);
-  const format = (v: number) => (row.kpi_format === 'percentage' ? formatPercentValue(v) : formatCompact(v));
+  // Money metrics (as the engine's isMoneyMetric) in the workspace's currency, never a bare number or a '$'.
+  const money =
+    String(row.kpi_format) === 'currency' || (row.kpi_format !== 'percentage' && row.dollar_impact === 1);
+  const format = (v: number) =>
+    formatMetricValue(v, money ? 'currency' : row.kpi_format, tenant?.currency_symbol);
   const up = current >= previous;
   return {
     kpi_value_movement: movement,

@@ -288,7 +288,7 @@ export interface MetricPipelineStatus {
     last_run: Date;
     reason: string | null;
   }>;
-  lastInsights: Array<{ kpi_id: number; insight_id: number; created_at: Date }>;
+  lastInsights: Array<{ kpi_id: number; insight_id: number; insight_ts: Date }>;
   fits: Array<{ kpi_id: number; fit_status: string | null }>;
 }
 
@@ -303,8 +303,9 @@ export async function pipelineStatus(
     [tenantId, kpiIds],
   );
   const lastInsights = await db.query<MetricPipelineStatus['lastInsights'][number]>(
-    `select distinct on (kpi_id) kpi_id::int, insight_id::int, created_at from insights
-      where tenant_id = $1 and kpi_id = any($2::bigint[]) order by kpi_id, created_at desc, insight_id desc`,
+    // The newest by anomaly time: a recompute rewrites old insights, so the last written is not the latest.
+    `select distinct on (kpi_id) kpi_id::int, insight_id::int, insight_ts from insights
+      where tenant_id = $1 and kpi_id = any($2::bigint[]) order by kpi_id, insight_ts desc, insight_id desc`,
     [tenantId, kpiIds],
   );
   const fits = await db.query<MetricPipelineStatus['fits'][number]>(

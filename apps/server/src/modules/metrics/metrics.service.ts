@@ -27,6 +27,24 @@ import { planMetrics, type MetricPlan } from './rollup';
 import * as repo from './metrics.repository';
 
 const DATE_TYPES = new Set(['date', 'timestamp', 'timestamptz']);
+const NUMBER_TYPES = new Set(['integer', 'decimal']);
+/** As the wizard names the aggregations. */
+const OPERATION_LABELS: Record<Exclude<Aggregation, 'formula'>, string> = {
+  sum: 'Sum',
+  avg: 'Average',
+  count: 'Count',
+  min: 'Minimum',
+  max: 'Maximum',
+  stddev_samp: 'Standard deviation',
+  var_samp: 'Variance',
+};
+const TYPE_WORDS: Record<string, string> = {
+  text: 'text',
+  boolean: 'true/false',
+  date: 'a date',
+  timestamp: 'a date and time',
+  timestamptz: 'a date and time',
+};
 
 export const metricNotFound = () => new AppError('not_found', catalogueFor(404, 'metric').message);
 
@@ -78,13 +96,24 @@ export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input
 
   const taken = await repo.takenMetricNames(ctx.db, ctx.tenantId, connection.connection_id);
   const newMetrics: repo.NewMetric[] = [];
-  for (const item of input.metrics) {
+  // Errors name the metric's row in the request and its display name, as the wizard shows them.
+  const rowOf = new Map<string, string>();
+  for (const [index, item] of input.metrics.entries()) {
     const table = tableOf(item.destination_table_name);
     const isFormula = item.aggregation.type === 'formula';
-    if (!isFormula && !table.columns.some((c) => c.field_name === item.field_name)) {
+    const row = `Row ${index + 1}, ${item.display_name}`;
+    const column = table.columns.find((c) => c.field_name === item.field_name);
+    if (!isFormula && !column) {
       throw new AppError(
         'bad_request',
-        `${item.display_name}: ${METRIC_MESSAGES.unknownColumn(item.field_name, table.source_table_name)}`,
+        `${row}: ${METRIC_MESSAGES.unknownColumn(item.field_name, table.source_table_name)}`,
+      );
+    }
+    const plain = item.aggregation.type === 'operation' ? item.aggregation.value : null;
+    if (plain && plain !== 'count' && column && !NUMBER_TYPES.has(column.data_type)) {
+      throw new AppError(
+        'bad_request',
+        `${row}: ${METRIC_MESSAGES.needsNumber(OPERATION_LABELS[plain], column.display_name, TYPE_WORDS[column.data_type] ?? column.data_type)}`,
       );
     }
     const operation: Aggregation = isFormula ? 'formula' : (item.aggregation.value as Aggregation);
@@ -103,13 +132,14 @@ export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input
       is_derived: isFormula,
       kpi_definition: formula ?? `${operation}(${item.field_name})`,
     });
+    rowOf.set(newMetrics.at(-1)!.kpi_name, row);
   }
 
   // Every definition must compile against its table before anything is stored.
   for (const table of tables) {
     const defs = newMetrics.filter((m) => m.table_id === table.table_id);
     if (defs.length === 0) continue;
-    const { errors } = compileMetricSet(
+    const { errors, types } = compileMetricSet(
       defs.map((m) => ({
         key: m.kpi_name,
         aggregation: m.aggregation_operation,
@@ -120,9 +150,14 @@ export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input
       new SqlParams(),
     );
     const first = [...errors.entries()][0];
-    if (first) {
-      const metric = defs.find((m) => m.kpi_name === first[0])!;
-      throw new AppError('bad_request', `${metric.kpi_display_name}: ${first[1].message}`);
+    if (first) throw new AppError('bad_request', `${rowOf.get(first[0])}: ${first[1].message}`);
+    // A formula such as max(order_date) compiles to a date: a series holds numbers only.
+    const notNumber = defs.find((m) => types.get(m.kpi_name) !== 'numeric');
+    if (notNumber) {
+      throw new AppError(
+        'bad_request',
+        `${rowOf.get(notNumber.kpi_name)}: ${METRIC_MESSAGES.formulaNotNumber(TYPE_WORDS[types.get(notNumber.kpi_name) ?? 'text'] ?? 'not a number')}`,
+      );
     }
   }
   for (const d of input.dimensions) {
@@ -433,7 +468,7 @@ export async function listMetrics({
               last_run: run?.last_run.toISOString() ?? null,
             };
           }),
-          last_insight_ts: last?.created_at.toISOString() ?? null,
+          last_insight_ts: last?.insight_ts.toISOString() ?? null,
           last_insight_id: last ? String(last.insight_id) : null,
           reason: !m.series_computed_at
             ? 'waiting for the first series computation'

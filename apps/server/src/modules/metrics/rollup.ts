@@ -53,8 +53,9 @@ export function planMetrics(
       switch (call.name) {
         // Partial sums are float8: adding millions of numerics is several times slower, and a series
         // holds doubles anyway (15 significant digits: cents are exact to a trillion).
+        // A sum is 0 in a bucket whose rows all fell outside its condition (or held no value): it adds up.
         case 'sum':
-          return `sum(${partial(`sum((${v})::float8)${where}`, 'sum')})`;
+          return `coalesce(sum(${partial(`sum((${v})::float8)${where}`, 'sum')}), 0)`;
         case 'count':
           return `sum(${partial(`count(${v})${where}`, 'sum')})`;
         case 'min':
@@ -70,7 +71,9 @@ export function planMetrics(
           const s = partial(`sum((${v})::float8)${where}`, 'sum');
           const c = partial(`count(${v})${where}`, 'sum');
           const q = partial(`sum((${v})::float8 * (${v})::float8)${where}`, 'sum');
-          const variance = `greatest((sum(${q}) - sum(${s}) * sum(${s}) / nullif(sum(${c}), 0)) / nullif(sum(${c}) - 1, 0), 0)`;
+          // Rounding may take the sum of squares just below zero; a single value has no variance (greatest
+          // skips nulls, so the clamp is on the numerator alone).
+          const variance = `(greatest(sum(${q}) - sum(${s}) * sum(${s}) / nullif(sum(${c}), 0), 0) / nullif(greatest(sum(${c}) - 1, 0), 0))`;
           return call.name === 'var_samp' ? variance : `sqrt(${variance})`;
         }
         case 'count_distinct':
@@ -79,7 +82,14 @@ export function planMetrics(
       }
     },
   });
-  const chosen = splits ? split : compileMetricSet(definitions, columns, params);
+  const chosen = splits
+    ? split
+    : compileMetricSet(definitions, columns, params, {
+        aggregate: (call) =>
+          call.name === 'sum'
+            ? `coalesce(sum(${call.value})${call.filter ? ` filter (where ${call.filter})` : ''}, 0)`
+            : undefined,
+      });
   if (splits) for (const value of scratch.values) params.add(value);
 
   for (const [key, error] of chosen.errors) warn(key, error.message);

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventGroup } from '@tidemark/contract';
 import {
@@ -222,6 +223,46 @@ describe('status poller', () => {
       severity: 'Medium',
       status: 'Active',
     });
+  });
+
+  it('turns AWS’s notices, dated in Pacific time, into one outage group, Major for a service disruption', async () => {
+    const [row] = await t.db.query<{ provider_uuid: string }>(
+      `select provider_uuid::text from providers where provider_name = 'aws'`,
+    );
+    const aws = row!.provider_uuid;
+    await t.db.query(`update providers set feed_url = $1 where provider_uuid = $2`, [
+      `${fake.url}/aws/all.rss`,
+      aws,
+    ]);
+    await toggle(shop, aws, true);
+    // AWS writes pubDate in Pacific time with its zone name ('Thu, 23 Dec 2021 10:30:00 PST').
+    const pacific = (minute: number) =>
+      DateTime.fromMillis(T0 + minute * MIN, { zone: 'America/Los_Angeles', locale: 'en-US' }).toFormat(
+        'ccc, dd LLL yyyy HH:mm:ss ZZZZ',
+      );
+    const item = (minute: number, title: string, text: string) => `<item>
+      <title><![CDATA[${title}]]></title><link>http://status.aws.amazon.com/</link>
+      <pubDate>${pacific(minute)}</pubDate>
+      <guid isPermaLink="false">http://status.aws.amazon.com/#ec2-us-east-1_${Math.floor((T0 + minute * MIN) / 1000)}</guid>
+      <description><![CDATA[${text}]]></description></item>`;
+    fake.set(
+      '/aws/all.rss',
+      `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel>
+      <title><![CDATA[Amazon Web Services Service Status]]></title>
+      ${item(40, 'Service disruption: Increased API Error Rates', 'Instance launches are failing in one zone.')}
+      ${item(10, 'Informational message: Increased API Error Rates', 'We are investigating increased API error rates.')}
+      </channel></rss>`,
+    );
+    expect((await poll(aws, 45)).result).toBe('ok');
+    const groups = (await outages()).filter((g) => g.provider_uuid === aws);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({
+      title: 'Amazon Web Services Major Incident',
+      severity: 'High',
+      status: 'Active',
+      event_group_ts_start: at(10).toISOString(),
+    });
+    expect(groups[0]!.affected_components).toEqual(['ec2-us-east-1']);
   });
 
   it('raises no new group for a store that turned the provider off, and keeps its past ones readable', async () => {

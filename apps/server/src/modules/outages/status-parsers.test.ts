@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BAD_BODIES,
@@ -12,13 +13,36 @@ import {
   statuspageMaintenance,
   statuspageSummary,
 } from '../../testing/fake-status-pages';
+import { PROVIDER_CATALOGUE } from '../providers/catalogue';
 import { diffComponents, outageLogLine, outageTitle, rowStatus, severityOfImpact } from './outage-rules';
-import { UnreadableBodyError, parseBody, parseFeed, parseInstant, parseStatuspage } from './status-parsers';
+import {
+  UnreadableBodyError,
+  parseBody,
+  parseFeed,
+  parseInstant,
+  parseStatuspage,
+  type ParsedIncident,
+} from './status-parsers';
 
 const T0 = Date.UTC(2026, 10, 26, 14, 0);
 const NOW = T0 + 6 * 3_600_000;
 const page = { name: 'Stripe', components: CHECKOUT_COMPONENTS };
 const inc = paymentsIncident();
+
+/** A recorded body written here in the shape of the provider's real feed (fixtures/). */
+const fixture = (file: string) => readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8');
+const AFTER = Date.UTC(2026, 0, 2);
+/** What a test needs of an incident: times in UTC, the rest as read. */
+const summary = (i: ParsedIncident) => ({
+  key: i.key,
+  kind: i.kind,
+  title: i.title,
+  impact: i.impact,
+  status: i.status,
+  start: i.startedAt.toISOString(),
+  end: i.resolvedAt?.toISOString() ?? null,
+  components: i.components,
+});
 
 describe('status page readers and outage rules', () => {
   it('reads a Statuspage summary: components with groups, the open incident with its updates', () => {
@@ -224,5 +248,256 @@ describe('status page readers and outage rules', () => {
     expect(rowStatus({ kind: 'incident', impact: 'minor' }, false, [])).toBe('warn');
     expect(rowStatus({ kind: 'incident', impact: 'major' }, true, [])).toBe('up');
     expect(rowStatus({ kind: 'maintenance', impact: 'maintenance' }, false, [])).toBe('maintenance');
+  });
+
+  it('reads AWS’s status RSS: notices grouped into incidents, impact from the title prefix, times from PST', () => {
+    const s = parseBody('rss', fixture('aws-all.rss'), Date.UTC(2022, 0, 1));
+    expect(s.skipped).toEqual([]);
+    expect(s.incidents.map(summary)).toEqual([
+      {
+        key: 'http://status.aws.amazon.com/#sns-us-east-1_1640209200',
+        kind: 'incident',
+        title: 'SMS Delivery Delays',
+        impact: 'minor',
+        status: 'resolved',
+        start: '2021-12-22T21:40:00.000Z',
+        end: '2021-12-22T23:02:00.000Z',
+        components: ['sns-us-east-1'],
+      },
+      {
+        key: 'http://status.aws.amazon.com/#ec2-us-east-1_1640284200',
+        kind: 'incident',
+        title: 'Increased API Error Rates',
+        impact: 'major',
+        status: 'resolved',
+        start: '2021-12-23T18:30:00.000Z',
+        end: '2021-12-23T20:05:00.000Z',
+        components: ['ec2-us-east-1'],
+      },
+      {
+        key: 'http://status.aws.amazon.com/#cloudwatch-eu-west-1_1640340900',
+        kind: 'incident',
+        title: 'Delayed CloudWatch Metrics',
+        impact: 'minor',
+        status: 'investigating',
+        start: '2021-12-24T10:15:00.000Z',
+        end: null,
+        components: ['cloudwatch-eu-west-1'],
+      },
+    ]);
+    const ec2 = s.incidents[1]!;
+    expect(ec2.updates.map((u) => u.status)).toEqual(['investigating', 'investigating', 'resolved']);
+    expect(ec2.updates[1]!.body).toMatch(/new instance launches are failing/);
+  });
+
+  it('takes an AWS notice’s impact from its prefix, whatever its text says', () => {
+    const item = (title: string, at: string, guid: string, text: string) =>
+      `<item><title><![CDATA[${title}]]></title><pubDate>${at}</pubDate>
+        <guid isPermaLink="false">http://status.aws.amazon.com/#${guid}</guid><description><![CDATA[${text}]]></description></item>`;
+    const body = `<rss version="2.0"><channel><title>Amazon Web Services Service Status</title>
+      ${item('Informational message: Console sign-in', 'Thu, 23 Dec 2021 10:30:00 PST', 'console-us-east-1_1', 'The console is unavailable for a small number of users.')}
+      ${item('Service is operating normally: [RESOLVED] Console sign-in', 'Thu, 23 Dec 2021 11:00:00 PST', 'console-us-east-1_2', 'Resolved.')}
+      ${item('Informational message: Console sign-in', 'Fri, 24 Dec 2021 09:00:00 PST', 'console-us-east-1_3', 'Sign-in is slow again.')}
+    </channel></rss>`;
+    const s = parseFeed(body, 'rss', Date.UTC(2022, 0, 1));
+    expect(s.incidents.map((i) => [i.key.split('#')[1], i.impact, i.resolved])).toEqual([
+      ['console-us-east-1_1', 'minor', true],
+      ['console-us-east-1_3', 'minor', false],
+    ]);
+  });
+
+  it.each([
+    [
+      'Stripe (Statuspage RSS in PST, across New Year)',
+      'stripe-history.rss',
+      [
+        {
+          key: 'https://www.stripestatus.com/incidents/w0q8v3rk5t2n',
+          kind: 'incident',
+          title: 'Delayed webhook deliveries',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2026-01-01T07:40:00.000Z',
+          end: '2026-01-01T08:50:00.000Z',
+          components: ['Webhooks'],
+        },
+        {
+          key: 'https://www.stripestatus.com/incidents/7q2kd9xw4m1c',
+          kind: 'incident',
+          title: 'Elevated error rates on Payment Intents API',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2025-12-23T17:12:00.000Z',
+          end: '2025-12-23T18:30:00.000Z',
+          components: ['API', 'Checkout'],
+        },
+      ],
+    ],
+    [
+      'Wix (Statuspage RSS in CET and CEST)',
+      'wix-history.rss',
+      [
+        {
+          key: 'https://status.wix.com/incidents/h4l1c9mz0b7r',
+          kind: 'incident',
+          title: 'Degraded performance of the Wix Editor',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2025-12-23T09:30:00.000Z',
+          end: '2025-12-23T11:40:00.000Z',
+          components: ['Wix Editor'],
+        },
+        {
+          key: 'https://status.wix.com/incidents/s8p2y6dk3v5j',
+          kind: 'incident',
+          title: 'Checkout unavailable on Wix stores',
+          impact: 'major',
+          status: 'resolved',
+          start: '2025-07-15T12:20:00.000Z',
+          end: '2025-07-15T13:05:00.000Z',
+          components: ['Wix Stores'],
+        },
+      ],
+    ],
+    [
+      'Mailchimp (Statuspage-style RSS in EST, pubDate with a zone name)',
+      'mailchimp-history.rss',
+      [
+        {
+          key: 'https://status.mailchimp.com/incidents/m3x7t0q2c9ke',
+          kind: 'incident',
+          title: 'Mailchimp Transactional API down',
+          impact: 'major',
+          status: 'investigating',
+          start: '2025-12-23T21:20:00.000Z',
+          end: null,
+          components: ['Mailchimp Transactional'],
+        },
+        {
+          key: 'https://status.mailchimp.com/incidents/c1n5r8w2j6ua',
+          kind: 'incident',
+          title: 'Campaign sends delayed',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2025-12-22T13:05:00.000Z',
+          end: '2025-12-22T14:45:00.000Z',
+          components: ['Campaign Sending'],
+        },
+      ],
+    ],
+    [
+      'Shopify (Statuspage Atom in EST, a maintenance from when it went in progress)',
+      'shopify-history.atom',
+      [
+        {
+          key: 'tag:www.shopifystatus.com,2005:Incident/27718350',
+          kind: 'maintenance',
+          title: 'Scheduled maintenance of the Shopify admin',
+          impact: 'maintenance',
+          status: 'completed',
+          start: '2025-12-27T06:00:00.000Z',
+          end: '2025-12-27T08:00:00.000Z',
+          components: ['Admin'],
+        },
+        {
+          key: 'tag:www.shopifystatus.com,2005:Incident/27703391',
+          kind: 'incident',
+          title: 'Checkout errors for some merchants',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2025-12-23T15:48:00.000Z',
+          end: '2025-12-23T16:52:00.000Z',
+          components: ['Checkout'],
+        },
+      ],
+    ],
+    [
+      'PayPal (notices titled by state, in PST)',
+      'paypal-feed.rss',
+      [
+        {
+          key: 'MNT-2209117-1',
+          kind: 'maintenance',
+          title: 'Sandbox maintenance',
+          impact: 'maintenance',
+          status: 'scheduled',
+          start: '2025-12-19T18:00:00.000Z',
+          end: null,
+          components: [],
+        },
+        {
+          key: 'INC-8841302-1',
+          kind: 'incident',
+          title: 'PayPal Checkout errors',
+          impact: 'major',
+          status: 'resolved',
+          start: '2025-12-23T15:05:00.000Z',
+          end: '2025-12-23T16:30:00.000Z',
+          components: [],
+        },
+      ],
+    ],
+    [
+      'Postmark (notices titled by state, in EST)',
+      'postmark-feed.rss',
+      [
+        {
+          key: 'https://status.postmarkapp.com/notices/4w9kzq2m7c-delayed-outbound-sending#update-1',
+          kind: 'incident',
+          title: 'Delayed outbound sending',
+          impact: 'minor',
+          status: 'resolved',
+          start: '2025-12-24T14:15:00.000Z',
+          end: '2025-12-24T15:20:00.000Z',
+          components: [],
+        },
+      ],
+    ],
+  ])('reads %s to its incidents with UTC start and end', (_name, file, expected) => {
+    const format = file.endsWith('.atom') ? 'atom' : 'rss';
+    const s = parseBody(format, fixture(file), AFTER);
+    expect(s.skipped).toEqual([]);
+    expect(s.incidents.map(summary)).toEqual(expected);
+  });
+
+  it.each([
+    ['aws', 'aws-all.rss'],
+    ['stripe', 'stripe-history.rss'],
+    ['wix', 'wix-history.rss'],
+    ['paypal', 'paypal-feed.rss'],
+    ['mailchimp', 'mailchimp-history.rss'],
+    ['postmark', 'postmark-feed.rss'],
+    ['shopify', 'shopify-history.atom'],
+  ])('reads the catalogue’s %s feed in the format the catalogue names', (name, file) => {
+    const provider = PROVIDER_CATALOGUE.find((p) => p.name === name)!;
+    expect(provider.feed_format).toBe(file.endsWith('.atom') ? 'atom' : 'rss');
+    const s = parseBody(provider.feed_format, fixture(file), AFTER);
+    expect(s.incidents.length).toBeGreaterThan(0);
+    expect(s.skipped).toEqual([]);
+  });
+
+  it('keeps a degraded incident minor when its resolution blames an outage with an upstream provider', () => {
+    const body = `<rss version="2.0"><channel><title>Shop status</title>
+      <item><title>Webhook deliveries</title><guid>up-1</guid><pubDate>Tue, 23 Dec 2025 10:00:00 GMT</pubDate>
+      <description>&lt;p&gt;&lt;small&gt;Dec 23, 11:00 UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;Resolved&lt;/strong&gt; - This was caused by an outage with an upstream provider.&lt;/p&gt;
+      &lt;p&gt;&lt;small&gt;Dec 23, 10:00 UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;Investigating&lt;/strong&gt; - Webhooks arrive late.&lt;/p&gt;</description></item>
+      <item><title>Checkout errors</title><guid>up-2</guid><pubDate>Tue, 23 Dec 2025 12:00:00 GMT</pubDate>
+      <description>&lt;p&gt;&lt;small&gt;Dec 23, 12:00 UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;Investigating&lt;/strong&gt; - Checkout is down for all stores.&lt;/p&gt;</description></item>
+    </channel></rss>`;
+    const s = parseFeed(body, 'rss', AFTER);
+    expect(s.incidents.map((i) => [i.key, i.impact])).toEqual([
+      ['up-1', 'minor'],
+      ['up-2', 'major'],
+    ]);
+  });
+
+  it('takes a Statuspage incident’s impact from its impact field, not from its words', () => {
+    const raw = JSON.parse(statuspageIncidents(T0, 120, page, [inc])) as {
+      incidents: Array<{ impact: string; name: string; incident_updates: Array<{ body: string }> }>;
+    };
+    raw.incidents[0]!.impact = 'minor';
+    raw.incidents[0]!.name = 'Payments API down';
+    raw.incidents[0]!.incident_updates[0]!.body = 'Resolved: an outage with an upstream provider.';
+    expect(parseStatuspage(JSON.stringify(raw), NOW).incidents[0]!.impact).toBe('minor');
   });
 });

@@ -1,4 +1,7 @@
 import type { OutageComponentStatus, ProviderFeedFormat } from '@tidemark/contract';
+import { parseInstant } from './instants';
+
+export { parseInstant };
 
 // Status page bodies → one normalised snapshot. Pure functions, no I/O: the poller fetches, these read.
 // Anything a body does not state in a known word is left out, so a strange body can never raise an outage.
@@ -101,38 +104,6 @@ const word = (v: unknown): string =>
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
-
-/** Earliest and latest instants a status page may state: before it is nonsense, after it is a typo. */
-const EARLIEST = Date.UTC(2000, 0, 1);
-
-/**
- * Reads ISO 8601 with any offset (+05:30, +0530, Z), RFC 822 (RSS: 'Tue, 26 Nov 2026 14:05:00 -0800' or 'GMT')
- * and Statuspage's 'Nov 26, 14:05 UTC' lines. Null when unreadable or outside 2000..now + 366 days.
- */
-export function parseInstant(value: unknown, now = Date.now(), yearHint?: number): Date | null {
-  const text = str(value, 100)?.trim();
-  if (!text) return null;
-  let t = Number.NaN;
-  const iso = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-    text,
-  );
-  if (iso) {
-    const offset = iso[3]
-      ? iso[3].toUpperCase() === 'Z'
-        ? 'Z'
-        : iso[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
-      : 'Z';
-    t = Date.parse(`${iso[1]}T${iso[2]!.replace(/(\.\d{3})\d+$/, '$1')}${offset}`);
-  } else if (/^[A-Za-z]{3},?\s+\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{1,2}:\d{2}/.test(text)) {
-    t = Date.parse(text.replace(/\b(UT|UTC)$/i, 'GMT'));
-  } else {
-    const short = /^([A-Za-z]{3})\s+(\d{1,2}),\s*(\d{1,2}):(\d{2})\s*(UTC|GMT)$/i.exec(text);
-    if (short && yearHint)
-      t = Date.parse(`${short[2]} ${short[1]} ${yearHint} ${short[3]}:${short[4]}:00 GMT`);
-  }
-  if (!Number.isFinite(t) || t < EARLIEST || t > now + 366 * 86_400_000) return null;
-  return new Date(t);
-}
 
 function readJson(body: string): unknown {
   if (body.length > MAX_BODY_CHARS)
@@ -404,15 +375,234 @@ function nearStamp(text: string, stamp: number, now: number): Date | null {
   return best;
 }
 
-/** Impact is not written in a feed: read from the words of its title and updates, minor when none says more. */
-function impactFromWords(text: string, maintenance: boolean): IncidentImpact {
+// Sentences about another party ('caused by an outage with an upstream provider') say nothing of how badly
+// this page's own service was hit. Split first, so the test stays linear in the body's length.
+const OTHER_PARTY = /\b(?:upstream|downstream|third[- ]party|external|vendor|partner|supplier|provider)\b/;
+const ownWords = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[.!?\n]+/)
+    .filter((sentence) => !OTHER_PARTY.test(sentence))
+    .join('.\n');
+const TITLE_MAJOR = /\b(?:major|full|complete|total) outage\b/;
+const TITLE_MINOR =
+  /\b(degraded|degradation|partial(?:ly)?|slow(?:ly|er|ness)?|delay(?:s|ed)?|latency|elevated|intermittent)\b/;
+const MAJOR_WORDS =
+  /\b(major outage|outage|down|unavailable|not (?:loading|working|processing|accessible))\b/;
+
+/**
+ * For feeds that state no impact: the words of the title, then of the updates written while the incident was
+ * open (a resolution explains the cause, not the size). A title that calls it degraded, partial, slow or
+ * delayed keeps it minor unless it says major outage; words about someone else's outage count for nothing;
+ * minor when none says more.
+ */
+export function impactFromWords(title: string, openBodies: string[], maintenance: boolean): IncidentImpact {
   if (maintenance) return 'maintenance';
-  const t = text.toLowerCase();
-  if (/\b(major outage|outage|down|unavailable|not (?:loading|working|processing))\b/.test(t)) return 'major';
-  return 'minor';
+  const heading = ownWords(title);
+  if (TITLE_MAJOR.test(heading)) return 'major';
+  if (TITLE_MINOR.test(heading)) return 'minor';
+  if (MAJOR_WORDS.test(heading)) return 'major';
+  const text = ownWords(openBodies.join('\n'));
+  return MAJOR_WORDS.test(text) ? 'major' : 'minor';
 }
 
-/** RSS 2.0 (`<item>`) and Atom (`<entry>`) history feeds: each item is one incident with its updates. */
+/** A Statuspage history item: one incident, its updates in its HTML. */
+function statuspageItem(item: FeedItem, updates: ParsedUpdate[], skipped: string[]): ParsedIncident | null {
+  const latest = updates.at(-1)!;
+  const words = updates.map((u) => u.status);
+  const maintenance =
+    words.some((w) => MAINTENANCE_OPEN.has(w) || w === 'completed') || /maintenance/i.test(item.title);
+  const knownWord = (w: string) => INCIDENT_OPEN.has(w) || INCIDENT_DONE.has(w) || MAINTENANCE_OPEN.has(w);
+  if (!knownWord(latest.status)) {
+    skipped.push(`item ${item.key}: unknown status '${latest.status}'`);
+    return null;
+  }
+  const resolved = INCIDENT_DONE.has(latest.status);
+  // A maintenance begins when it goes in progress, not when it was announced.
+  const begun = maintenance ? updates.find((u) => u.status === 'in_progress') : undefined;
+  // Statuspage ends an item with 'This incident affected: API and Checkout.'
+  const componentsLine = /affected(?: components?)?\s*:\s*([^\n]+)/i.exec(stripHtml(item.html));
+  return {
+    key: item.key,
+    kind: maintenance ? 'maintenance' : 'incident',
+    title: item.title,
+    impact: impactFromWords(
+      item.title,
+      updates.filter((u) => !INCIDENT_DONE.has(u.status)).map((u) => u.body),
+      maintenance,
+    ),
+    status: latest.status,
+    resolved,
+    startedAt: (begun ?? updates[0]!).at,
+    resolvedAt: resolved ? latest.at : null,
+    components: componentsLine
+      ? componentsLine[1]!
+          .replace(/\([^)]*\)/g, '')
+          .replace(/\.\s*$/, '')
+          .split(/,|\band\b/)
+          .map((c) => c.trim())
+          .filter(Boolean)
+          .slice(0, 20)
+      : [],
+    shortlink: item.link,
+    updates,
+  };
+}
+
+// ---- Feeds of notices: one item per notice, its state in the title ----
+
+interface NoticeWord {
+  status: string;
+  /** The impact the words themselves state (AWS's prefixes do; 'Update:' does not). */
+  impact: IncidentImpact | null;
+  maintenance?: boolean;
+}
+
+/**
+ * Title prefixes of feeds that post each notice as an item: AWS ('Informational message: …', 'Service
+ * disruption: …', 'Service is operating normally: [RESOLVED] …') and PayPal-style notices ('Initial
+ * Notification: …', 'Update: …', 'Resolved: …'). AWS's prefix is its impact; the others leave it to the words.
+ */
+const NOTICE_WORDS: Record<string, NoticeWord> = {
+  'informational message': { status: 'investigating', impact: 'minor' },
+  'performance issues': { status: 'investigating', impact: 'minor' },
+  'service degradation': { status: 'investigating', impact: 'minor' },
+  'service disruption': { status: 'investigating', impact: 'major' },
+  'service is operating normally': { status: 'resolved', impact: null },
+  'initial notification': { status: 'investigating', impact: null },
+  investigating: { status: 'investigating', impact: null },
+  identified: { status: 'identified', impact: null },
+  monitoring: { status: 'monitoring', impact: null },
+  update: { status: 'update', impact: null },
+  resolved: { status: 'resolved', impact: null },
+  scheduled: { status: 'scheduled', impact: null, maintenance: true },
+  rescheduled: { status: 'scheduled', impact: null, maintenance: true },
+  postponed: { status: 'scheduled', impact: null, maintenance: true },
+  'in progress': { status: 'in_progress', impact: null, maintenance: true },
+  completed: { status: 'completed', impact: null, maintenance: true },
+};
+const IMPACT_RANK: Record<IncidentImpact, number> = {
+  none: 0,
+  maintenance: 1,
+  minor: 2,
+  major: 3,
+  critical: 4,
+};
+
+interface Notice {
+  item: FeedItem;
+  subject: string;
+  word: NoticeWord;
+  /** AWS names the service and region in the item's guid ('…/#ec2-us-east-1_1640284200'). */
+  component: string | null;
+}
+
+function noticeOf(item: FeedItem): Notice | null {
+  const m = /^\s*([A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(.+)$/s.exec(item.title);
+  const word = m ? NOTICE_WORDS[m[1]!.toLowerCase().replace(/\s+/g, ' ')] : undefined;
+  if (!m || !word) return null;
+  const marker = /^\s*\[\s*(resolved|completed)\s*\]\s*/i.exec(m[2]!);
+  const subject = m[2]!.slice(marker?.[0].length ?? 0).trim();
+  if (!subject) return null;
+  const resolvedWord: NoticeWord | null = marker
+    ? {
+        status: marker[1]!.toLowerCase(),
+        impact: word.impact,
+        maintenance: marker[1]!.toLowerCase() === 'completed',
+      }
+    : null;
+  const component = /#([a-z0-9-]+)_\d+$/i.exec(item.key)?.[1]?.toLowerCase() ?? null;
+  return { item, subject, word: resolvedWord ?? word, component };
+}
+
+/**
+ * Notices of one subject (and one AWS service) in time order form one incident until one resolves it; the
+ * next notice of that subject opens another. An incident's key is its first notice's id.
+ */
+function incidentsOfNotices(notices: Notice[]): ParsedIncident[] {
+  const open = new Map<string, Notice[]>();
+  const runs: Notice[][] = [];
+  for (const n of notices.sort((a, b) => a.item.stamp.getTime() - b.item.stamp.getTime())) {
+    const group = `${n.component ?? ''}\n${n.subject.toLowerCase().replace(/\s+/g, ' ')}`;
+    let run = open.get(group);
+    if (!run) {
+      run = [];
+      runs.push(run);
+      open.set(group, run);
+    }
+    run.push(n);
+    if (INCIDENT_DONE.has(n.word.status)) open.delete(group);
+  }
+  return runs.map((run) => {
+    const first = run[0]!;
+    const last = run.at(-1)!;
+    const maintenance = run.some((n) => n.word.maintenance);
+    const stated = run
+      .map((n) => n.word.impact)
+      .filter((i): i is IncidentImpact => !!i)
+      .sort((a, b) => IMPACT_RANK[b] - IMPACT_RANK[a])[0];
+    const resolved = INCIDENT_DONE.has(last.word.status);
+    const begun = maintenance ? run.find((n) => n.word.status === 'in_progress') : undefined;
+    const openBodies = run
+      .filter((n) => !INCIDENT_DONE.has(n.word.status))
+      .map((n) => stripHtml(n.item.html));
+    return {
+      key: first.item.key,
+      kind: maintenance ? 'maintenance' : 'incident',
+      title: last.subject.slice(0, 300),
+      // The provider's own word for the impact wins; the text decides only when it states none.
+      impact: maintenance ? 'maintenance' : (stated ?? impactFromWords(last.subject, openBodies, false)),
+      status: last.word.status,
+      resolved,
+      startedAt: (begun ?? first).item.stamp,
+      resolvedAt: resolved ? last.item.stamp : null,
+      components: first.component ? [first.component] : [],
+      shortlink: last.item.link,
+      updates: run.map((n) => ({
+        id: n.item.key,
+        at: n.item.stamp,
+        status: n.word.status,
+        body: stripHtml(n.item.html).slice(0, MAX_TEXT),
+      })),
+    } satisfies ParsedIncident;
+  });
+}
+
+interface FeedItem {
+  key: string;
+  title: string;
+  link: string | null;
+  html: string;
+  stamp: Date;
+}
+
+function readItem(item: string, format: 'rss' | 'atom', now: number): FeedItem | null {
+  const title = tagText(item, 'title');
+  const link =
+    format === 'rss' ? tagText(item, 'link') : (/<link[^>]*href="([^"]+)"/i.exec(item)?.[1] ?? null);
+  const key = (format === 'rss' ? tagText(item, 'guid') : tagText(item, 'id')) ?? link;
+  const html =
+    (format === 'rss'
+      ? tagText(item, 'description')
+      : (tagText(item, 'content') ?? tagText(item, 'summary'))) ?? '';
+  const stamp =
+    format === 'rss'
+      ? parseInstant(tagText(item, 'pubDate'), now)
+      : (parseInstant(tagText(item, 'published'), now) ?? parseInstant(tagText(item, 'updated'), now));
+  if (!title?.trim() || !key?.trim() || !stamp) return null;
+  return {
+    key: key.trim().slice(0, 300),
+    title: title.trim().slice(0, 300),
+    link: link?.trim() || null,
+    html,
+    stamp,
+  };
+}
+
+/**
+ * RSS 2.0 (`<item>`) and Atom (`<entry>`) feeds: Statuspage history items (one incident each, its updates in
+ * its HTML) and notice feeds such as AWS's (one item per notice, grouped into incidents by subject).
+ */
 export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()): StatusSnapshot {
   if (body.length > MAX_BODY_CHARS)
     throw new UnreadableBodyError(`body larger than ${MAX_BODY_CHARS} characters`);
@@ -421,65 +611,26 @@ export function parseFeed(body: string, format: 'rss' | 'atom', now = Date.now()
   const itemTag = format === 'rss' ? 'item' : 'entry';
   const skipped: string[] = [];
   const incidents: ParsedIncident[] = [];
+  const notices: Notice[] = [];
   // Only complete items are read: a truncated body loses its last item, never invents one.
   const items = body.match(new RegExp(`<${itemTag}[\\s>][\\s\\S]*?</${itemTag}>`, 'gi')) ?? [];
-  for (const item of items.slice(0, MAX_INCIDENTS)) {
-    const title = tagText(item, 'title');
-    const link =
-      format === 'rss' ? tagText(item, 'link') : (/<link[^>]*href="([^"]+)"/i.exec(item)?.[1] ?? null);
-    const key = (format === 'rss' ? tagText(item, 'guid') : tagText(item, 'id')) ?? link;
-    const html =
-      (format === 'rss'
-        ? tagText(item, 'description')
-        : (tagText(item, 'content') ?? tagText(item, 'summary'))) ?? '';
-    const stamp =
-      format === 'rss'
-        ? parseInstant(tagText(item, 'pubDate'), now)
-        : (parseInstant(tagText(item, 'published'), now) ?? parseInstant(tagText(item, 'updated'), now));
-    if (!title || !key || !stamp) {
+  for (const raw of items.slice(0, MAX_INCIDENTS)) {
+    const item = readItem(raw, format, now);
+    if (!item) {
       skipped.push(`an item without title, id or readable date`);
       continue;
     }
-    const cleanKey = key.trim().slice(0, 300);
-    const updates = updatesOf(html, cleanKey, stamp.getTime(), now);
-    if (updates.length === 0) {
-      skipped.push(`item ${cleanKey}: no readable updates`);
+    const updates = updatesOf(item.html, item.key, item.stamp.getTime(), now);
+    if (updates.length) {
+      const incident = statuspageItem(item, updates, skipped);
+      if (incident) incidents.push(incident);
       continue;
     }
-    const latest = updates.at(-1)!;
-    const words = updates.map((u) => u.status);
-    const maintenance =
-      words.some((w) => MAINTENANCE_OPEN.has(w) || w === 'completed') || /maintenance/i.test(title);
-    const knownWord = (w: string) => INCIDENT_OPEN.has(w) || INCIDENT_DONE.has(w) || MAINTENANCE_OPEN.has(w);
-    if (!knownWord(latest.status)) {
-      skipped.push(`item ${cleanKey}: unknown status '${latest.status}'`);
-      continue;
-    }
-    const resolved = INCIDENT_DONE.has(latest.status);
-    // Statuspage ends an item with 'This incident affected: API and Checkout.'
-    const componentsLine = /affected(?: components?)?\s*:\s*([^\n]+)/i.exec(stripHtml(html));
-    incidents.push({
-      key: cleanKey,
-      kind: maintenance ? 'maintenance' : 'incident',
-      title: title.trim().slice(0, 300),
-      impact: impactFromWords(`${title} ${updates.map((u) => u.body).join(' ')}`, maintenance),
-      status: latest.status,
-      resolved,
-      startedAt: updates[0]!.at,
-      resolvedAt: resolved ? latest.at : null,
-      components: componentsLine
-        ? componentsLine[1]!
-            .replace(/\([^)]*\)/g, '')
-            .replace(/\.\s*$/, '')
-            .split(/,|\band\b/)
-            .map((c) => c.trim())
-            .filter(Boolean)
-            .slice(0, 20)
-        : [],
-      shortlink: link?.trim() ?? null,
-      updates,
-    });
+    const notice = noticeOf(item);
+    if (notice) notices.push(notice);
+    else skipped.push(`item ${item.key}: no readable updates`);
   }
+  incidents.push(...incidentsOfNotices(notices));
   return { components: null, incidents, activeOnly: false, skipped };
 }
 

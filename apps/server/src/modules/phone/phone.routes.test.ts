@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_CODE_MAX_ATTEMPTS, PHONE_MESSAGES, PROFILE_MESSAGES } from '@tidemark/contract';
+import { PHONE_CODE_MAX_ATTEMPTS, PHONE_MESSAGES, PROFILE_MESSAGES, SETUP_NOTICES } from '@tidemark/contract';
 import {
   buildTestApp,
   contextOf,
@@ -108,7 +108,12 @@ describe('SMS through Twilio, to verified numbers only', () => {
     expect(right.json().message).toBe(PHONE_MESSAGES.verified);
     const after = await smsChannel();
     expect(after.channels).toContainEqual({ name: 'sms', is_active: true, is_verified: true });
-    expect(after.sms).toEqual({ configured: true, is_verified: true, code_expires_at: null });
+    expect(after.sms).toEqual({
+      configured: true,
+      setup_notice: null,
+      is_verified: true,
+      code_expires_at: null,
+    });
     // The code is used up.
     expect((await confirm(code)).json().message).toBe(PHONE_MESSAGES.noCode);
   });
@@ -219,10 +224,17 @@ describe('SMS without Twilio', () => {
       url: `/v1/users/${uuid}/subscriptions`,
       headers: owner.headers,
     });
-    expect(subs.json().sms).toEqual({ configured: false, is_verified: false, code_expires_at: null });
+    expect(subs.json().sms).toEqual({
+      configured: false,
+      setup_notice: SETUP_NOTICES.sms.customer,
+      is_verified: false,
+      code_expires_at: null,
+    });
     const res = await t.app.inject({ method: 'POST', url: '/v1/users/phone/code', headers: owner.headers });
     expect(res.statusCode).toBe(501);
-    expect(res.json().message).toBe(PHONE_MESSAGES.notConfigured);
+    // The customer is not shown the Twilio settings the operator's message names.
+    expect(res.json().message).toBe(SETUP_NOTICES.sms.customer);
+    expect(res.body).not.toContain('TWILIO');
     expect(channelSender('sms')!.isConfigured(t.config)).toBe(false);
   });
 });

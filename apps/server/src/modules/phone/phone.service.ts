@@ -8,6 +8,8 @@ import {
   PHONE_CODE_TTL_MINUTES,
   PHONE_CODES_PER_DAY,
   PHONE_MESSAGES,
+  SETUP_NOTICES,
+  setupNotice,
   type SmsStatus,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
@@ -47,7 +49,8 @@ export async function smsStatus({
   input,
 }: {
   ctx: BaseContext;
-  input: { userId: number };
+  /** `operator`: the viewer is an operator, told which setting is missing. */
+  input: { userId: number; operator: boolean };
 }): Promise<SmsStatus> {
   const [phone, pending] = await Promise.all([
     repo.findPhone(ctx.db, input.userId),
@@ -60,6 +63,7 @@ export async function smsStatus({
     pending.attempts < PHONE_CODE_MAX_ATTEMPTS;
   return {
     configured: ctx.config.twilio !== undefined,
+    setup_notice: ctx.config.twilio ? null : setupNotice('sms', input.operator),
     is_verified: !!phone?.phone_number && phone.phone_verified_number === phone.phone_number,
     code_expires_at: waiting ? pending.expires_at.toISOString() : null,
   };
@@ -74,7 +78,9 @@ export async function sendPhoneCode({
   input: { secret: string };
 }): Promise<{ success: true; message: string; data: SmsStatus }> {
   const userId = ctx.user.userId;
-  if (!ctx.config.twilio) throw new AppError('not_configured', PHONE_MESSAGES.notConfigured);
+  if (!ctx.config.twilio) {
+    throw new AppError('not_configured', PHONE_MESSAGES.notConfigured, SETUP_NOTICES.sms.customer);
+  }
   const phone = await repo.findPhone(ctx.db, userId);
   const number = phone?.phone_number?.trim();
   if (!number) throw new AppError('bad_request', PHONE_MESSAGES.noPhone);
@@ -83,7 +89,7 @@ export async function sendPhoneCode({
     return {
       success: true,
       message: PHONE_MESSAGES.alreadyVerified,
-      data: await smsStatus({ ctx, input: { userId } }),
+      data: await smsStatus({ ctx, input: { userId, operator: ctx.user.isOperator } }),
     };
   }
   const now = new Date();
@@ -116,7 +122,7 @@ export async function sendPhoneCode({
   return {
     success: true,
     message: PHONE_MESSAGES.sent(maskPhone(number)),
-    data: await smsStatus({ ctx, input: { userId } }),
+    data: await smsStatus({ ctx, input: { userId, operator: ctx.user.isOperator } }),
   };
 }
 
@@ -154,6 +160,6 @@ export async function confirmPhoneCode({
   return {
     success: true,
     message: PHONE_MESSAGES.verified,
-    data: await smsStatus({ ctx, input: { userId } }),
+    data: await smsStatus({ ctx, input: { userId, operator: ctx.user.isOperator } }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeMetric, type AnalysisSeries } from './analysis';
+import { analyzeMetric, surprisingCount, weighSeverity, type AnalysisSeries } from './analysis';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 5);
@@ -141,5 +141,40 @@ describe('analyzeMetric on hourly series', () => {
     expect(recent[0]!.draft.pattern_direction).toBe('up');
     // Older than HOURLY_TREND_DAYS: the daily series tells it.
     expect(trendOf(hourly(30))).toEqual([]);
+  });
+});
+
+describe('business weight of a movement', () => {
+  it('judges a few orders by counting noise: 2 against 0.3 is noise, a fourfold day of 5 is not', () => {
+    expect(surprisingCount(2, 0.3, 'up')).toBe(false);
+    expect(surprisingCount(12, 5, 'up')).toBe(false);
+    expect(surprisingCount(20, 5, 'up')).toBe(true);
+    // A channel with ten orders a day selling none, and a two-day −65 % drop of a country.
+    expect(surprisingCount(0, 10, 'down')).toBe(true);
+    expect(surprisingCount(21, 60.5, 'down')).toBe(true);
+    expect(surprisingCount(4, 6, 'down')).toBe(false);
+    expect(surprisingCount(10_600, 10_000, 'up')).toBe(true);
+  });
+
+  it('never calls one or two units, or a sliver of the whole, High', () => {
+    expect(weighSeverity('High', 2, true, 1)).toBe('Low');
+    expect(weighSeverity('High', 40, true, 0.03)).toBe('Medium');
+    expect(weighSeverity('High', 40, true, 0.2)).toBe('High');
+    expect(weighSeverity('Medium', 1.5, false, 1)).toBe('Medium');
+  });
+
+  it('raises no spike from a rare value of a few orders a day', () => {
+    const days = 120;
+    const ts = Array.from({ length: days + 1 }, (_, d) => Date.UTC(2025, 0, 1) + d * 86_400_000);
+    // Orders of a rare status: mostly none, now and then one or two.
+    const y = ts.map((_, d) => [0, 0, 1, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0][d % 13] ?? 0);
+    const out = analyzeMetric({
+      grain: 'd',
+      metric: { kpi_id: '1', kpi_display_name: 'Orders', additive: true },
+      timezone: 'UTC',
+      currency_symbol: '$',
+      series: [{ dim_name: '', dim_val: '', ts, y, n: y }],
+    });
+    expect(out.findings.filter((f) => f.draft.pattern_type === 'Point Anomaly')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   buildSpikeInsight,
   buildTrendInsight,
   mostlyFromRootCause,
+  trendWindow,
   rootCause,
   seasonalForecast,
   type Grain,
@@ -311,10 +312,47 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
         (stopped ||
           shareOfOverall(series, overallSeries, ranges.get('\u0000'), from, to, deviation, metric.additive) >=
             MIN_SHARE_OF_OVERALL));
-    for (const incident of analysis.spikes) {
-      const stopped = incident.direction === 'down' && incident.current <= 0.1 * Math.abs(incident.expected);
-      const deviation = incident.current - incident.expected;
-      if (!matters('Point Anomaly', incident.start, incident.end, deviation, stopped)) continue;
+    const counts = metric.additive && series.y.every((v) => v === null || Number.isInteger(v));
+    // Counts, and sums over single rows (orders' money), are judged by how surprising the rows are under
+    // counting noise: at a few orders a day a band fitted on the log scale calls every second order a spike.
+    const perRow = counts ? 1 : metric.additive ? eventRowValue(series) : undefined;
+    // Rows seen in a window against the rows its expected value stands for; only where they are few (where
+    // they are many the band already holds counting noise). A value that stopped altogether needs less.
+    const beyondCountingNoise = (
+      from: number,
+      to: number,
+      current: number,
+      expected: number,
+      direction: 'up' | 'down',
+    ): boolean => {
+      if (perRow === undefined) return true;
+      const expectedRows = expected / perRow;
+      if (!(expectedRows < FEW_ROWS)) return true;
+      let rows = 0;
+      series.ts.forEach((t, i) => {
+        if (t >= from && t <= to) rows += series.n?.[i] ?? 0;
+      });
+      const seen = counts ? current : rows;
+      return surprisingCount(seen, expectedRows, direction, seen === 0 ? STOPPED_P : COUNT_SURPRISE_P);
+    };
+    for (const found of analysis.spikes) {
+      const stopped = found.direction === 'down' && found.current <= 0.1 * Math.abs(found.expected);
+      const deviation = found.current - found.expected;
+      if (!matters('Point Anomaly', found.start, found.end, deviation, stopped)) continue;
+      const share =
+        series.dim_name === ''
+          ? 1
+          : shareOfExpected(
+              series,
+              overallSeries,
+              ranges.get('\u0000'),
+              found.start,
+              found.end,
+              metric.additive,
+            );
+      if (!beyondCountingNoise(found.start, found.end, found.current, found.expected, found.direction))
+        continue;
+      const incident = { ...found, severity: weighSeverity(found.severity, deviation, counts, share) };
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,
@@ -329,15 +367,26 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     const trend = buildTrendInsight(range, analysis.trend, metric, text);
     const cp = analysis.trend.lastChangepoint;
     const last = range.timestamps[range.timestamps.length - 1]!;
-    const trendGap = cp ? trendDeviation(range, analysis.trend, cp.index) : 0;
+    const window = trend ? trendWindow(range, analysis.trend) : null;
+    const trendGap = window?.deviation ?? 0;
     const recent = grain !== 'h' || cp === null || cp.timestamp >= last - HOURLY_TREND_DAYS * 86_400_000;
-    if (trend && cp && recent && matters('Trend Change', cp.timestamp, last, trendGap)) {
+    const counted =
+      !window ||
+      beyondCountingNoise(
+        range.timestamps[window.from]!,
+        range.timestamps[window.to]!,
+        window.actual * window.buckets,
+        window.expected * window.buckets,
+        window.deviation >= 0 ? 'up' : 'down',
+      );
+    if (trend && cp && window && recent && counted && matters('Trend Change', cp.timestamp, last, trendGap)) {
       findings.push({
         dim_name: series.dim_name,
         dim_val: series.dim_val,
         ts_start: cp.timestamp,
-        ts_end: last,
-        severity_score: Math.abs(analysis.trend.effect ?? 0),
+        // The change is judged and priced over its bounded horizon; the insight spans that.
+        ts_end: range.timestamps[window.to]!,
+        severity_score: window.expected !== 0 ? Math.abs(window.actual / window.expected - 1) : 0,
         deviation: trendGap,
         draft: trend,
         rootcause: null,
@@ -492,6 +541,93 @@ function forecastOf(range: ReturnType<typeof analyzeSeries>['range']): SeriesFit
   return out.ts.length ? out : null;
 }
 
+/** How unlikely a window's rows must be under counting noise (Poisson, one-sided) to be raised. */
+export const COUNT_SURPRISE_P = 1e-4;
+/** A value that stopped altogether (no row at all) is news sooner: about seven expected rows. */
+export const STOPPED_P = 1e-3;
+/** Above this many expected rows in a window the fitted band already holds counting noise. */
+export const FEW_ROWS = 50;
+
+/** Whether `current` rows against `expected` are beyond counting noise in the given direction. */
+export function surprisingCount(
+  current: number,
+  expected: number,
+  direction: 'up' | 'down',
+  p = COUNT_SURPRISE_P,
+): boolean {
+  if (!Number.isFinite(current) || !Number.isFinite(expected)) return true;
+  const lambda = Math.max(expected, 0.05);
+  const k = Math.round(current);
+  // Far above a few hundred rows the band already holds counting noise; the normal approximation is exact enough.
+  if (lambda > 400) {
+    const z = (k - lambda) / Math.sqrt(lambda);
+    return direction === 'up' ? z > 3.72 : z < -3.72;
+  }
+  let pmf = Math.exp(-lambda);
+  let cdf = 0;
+  for (let i = 0; i < k; i++) {
+    cdf += pmf;
+    pmf *= lambda / (i + 1);
+  }
+  // cdf = P(X < k), pmf = P(X = k)
+  return direction === 'up' ? 1 - cdf < p : cdf + pmf < p;
+}
+
+/** Counts that moved by fewer units than this are never more than Low: one or two orders are not news. */
+export const MIN_UNITS_FOR_SEVERITY = 3;
+/** A dimension value carrying less than this share of the whole is never High. */
+export const HIGH_SHARE = 0.05;
+
+/** Severity weighed by business weight: the size of the movement in units, and the value's share of the whole. */
+export function weighSeverity(
+  severity: 'High' | 'Medium' | 'Low',
+  deviation: number,
+  counts: boolean,
+  share: number,
+): 'High' | 'Medium' | 'Low' {
+  if (counts && Math.abs(deviation) < MIN_UNITS_FOR_SEVERITY) return 'Low';
+  if (severity === 'High' && share < HIGH_SHARE) return 'Medium';
+  return severity;
+}
+
+/** A dimension value's expected share of the overall metric over [from, to] (rows for a ratio). */
+function shareOfExpected(
+  series: AnalysisSeries,
+  overall: AnalysisSeries | null,
+  overallAnalysis: ReturnType<typeof analyzeSeries> | undefined,
+  from: number,
+  to: number,
+  additive: boolean,
+): number {
+  const sum = (s: AnalysisSeries, pick: (i: number) => number) =>
+    s.ts.reduce((acc, t, i) => (t >= from && t <= to ? acc + pick(i) : acc), 0);
+  if (!overall) return 1;
+  if (!additive) {
+    const total = sum(overall, (i) => overall.n?.[i] ?? 0);
+    return total > 0 ? sum(series, (i) => series.n?.[i] ?? 0) / total : 1;
+  }
+  // The value's own typical level against the whole's: its actual in a spike is what moved.
+  const whole = overallAnalysis
+    ? overallAnalysis.range.timestamps.reduce(
+        (acc, t, i) =>
+          t >= from && t <= to && Number.isFinite(overallAnalysis.range.yhat[i]!)
+            ? acc + Math.abs(overallAnalysis.range.yhat[i]!)
+            : acc,
+        0,
+      )
+    : sum(overall, (i) => Math.abs(overall.y[i] ?? 0));
+  if (whole <= 0) return 1;
+  // The value's usual level: its mean over the four weeks before the window, per bucket of the window.
+  const before = series.ts
+    .map((t, i) => ({ t, y: series.y[i] }))
+    .filter((p) => p.t < from && p.t >= from - 28 * 86_400_000 && p.y !== null && p.y !== undefined);
+  const buckets = Math.max(1, series.ts.filter((t) => t >= from && t <= to).length);
+  const usual = before.length
+    ? (before.reduce((a, p) => a + Math.abs(p.y!), 0) / before.length) * buckets
+    : 0;
+  return usual / whole;
+}
+
 /** How much of the overall metric a dimension value's deviation over [from, to] is. */
 function shareOfOverall(
   series: AnalysisSeries,
@@ -518,23 +654,4 @@ function shareOfOverall(
     if (t >= from && t <= to && Number.isFinite(range.yhat[i]!)) expected += Math.abs(range.yhat[i]!);
   }
   return expected > 0 ? Math.abs(deviation) / expected : 1;
-}
-
-/** A trend change's size in the metric's units (the lines are de-seasonalised values), summed to the end. */
-function trendDeviation(
-  range: ReturnType<typeof analyzeSeries>['range'],
-  trend: ReturnType<typeof analyzeSeries>['trend'],
-  from: number,
-): number {
-  const segs = trend.segments;
-  if (segs.length < 2) return 0;
-  const pre = segs[segs.length - 2]!;
-  const post = segs[segs.length - 1]!;
-  let sum = 0;
-  for (let i = from; i < range.timestamps.length; i++) {
-    const after = post.intercept + post.slope * (i - post.startIndex);
-    const before = pre.intercept + pre.slope * (i - pre.startIndex);
-    sum += after - before;
-  }
-  return sum;
 }

@@ -81,6 +81,34 @@ export async function seriesOf(
   return rows.map((r) => ({ ...r, ts: r.ts ?? shared }));
 }
 
+/** A series with its stored fit, or null: what the money metric says about a window. */
+export async function fittedSeries(
+  db: Queryable,
+  input: { tenantId: number; kpiId: number; grain: string; dimName: string; dimVal: string },
+): Promise<{
+  ts: number[];
+  y: Array<number | null>;
+  yhat: Array<number | null>;
+  lower: Array<number | null>;
+  upper: Array<number | null>;
+} | null> {
+  const rows = await db.query<{
+    ts: number[];
+    y: Array<number | null>;
+    yhat: Array<number | null> | null;
+    lower: Array<number | null> | null;
+    upper: Array<number | null> | null;
+  }>(
+    `select ${epochMsArray('ts')} as ts, y, yhat, yhat_lower as lower, yhat_upper as upper
+       from series
+      where tenant_id = $1 and kpi_id = $2 and grain = $3 and dim_name = $4 and dim_val = $5`,
+    [input.tenantId, input.kpiId, input.grain, input.dimName, input.dimVal],
+  );
+  const r = rows[0];
+  if (!r || !r.yhat || !r.lower || !r.upper) return null;
+  return { ts: r.ts, y: r.y, yhat: r.yhat, lower: r.lower, upper: r.upper };
+}
+
 export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): Promise<string[]> {
   const rows = await db.query<{ grain: string }>(
     `select distinct grain from series where tenant_id = $1 and kpi_id = $2 and dim_name = ''`,

@@ -1,11 +1,16 @@
 import {
+  abnormalChange,
+  formatValue,
   groupInsights,
+  isMoneyMetric,
+  moneyMetricOf,
   mostlyFromRootCause,
   rootCause,
   type Grain,
   type GroupableInsight,
   type RootCauseResult,
 } from '@tidemark/detect';
+import type { Queryable } from '../../db/client';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
@@ -113,7 +118,11 @@ const SAME_TREND_MS: Record<Grain, number> = {
  */
 export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promise<void> {
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
-  const metrics = await repo.activeMetrics(ctx.db, ctx.tenantId);
+  // The money metric goes first: the others' money is read from its fit of the same window.
+  const money = moneyMetricOf(await repo.activeMetrics(ctx.db, ctx.tenantId));
+  const metrics = (await repo.activeMetrics(ctx.db, ctx.tenantId)).sort(
+    (a, b) => Number(b.kpi_id === money?.kpi_id) - Number(a.kpi_id === money?.kpi_id),
+  );
   const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
   const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
@@ -200,7 +209,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
               .slice(0, DRILL_DOWN_MAX),
           ),
         };
-        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs, drill);
+        const pricing: Pricing = { money, currency_symbol: settings.currency_symbol, grain: grain as Grain };
+        const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs, drill, pricing);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
           kpiId: metric.kpi_id,
@@ -273,11 +283,45 @@ async function additiveMetrics(ctx: Ctx, tables: WarehouseTable[]): Promise<Set<
   return additive;
 }
 
-function write(finding: InsightFinding, metric: repo.PipelineMetric): repo.InsightWrite {
-  const money =
-    metric.dollar_impact !== null && Number.isFinite(finding.deviation)
-      ? finding.deviation * metric.dollar_impact
-      : null;
+interface Pricing {
+  money: repo.PipelineMetric | null;
+  currency_symbol: string;
+  grain: Grain;
+}
+
+/**
+ * An insight's money: a money metric's own movement; another metric's is the money metric's movement out of
+ * its band over the same window (the same dimension value when it has one), so one loss seen through several
+ * metrics is counted once, as revenue. Without a money metric a metric with a value per unit is priced by
+ * it, and its text says the figure is an estimate.
+ */
+async function priceFinding(
+  db: Queryable,
+  tenantId: number,
+  finding: InsightFinding,
+  metric: repo.PipelineMetric,
+  pricing: Pricing,
+): Promise<number | null> {
+  if (!Number.isFinite(finding.deviation)) return null;
+  if (isMoneyMetric(metric)) return finding.deviation * (metric.dollar_impact ?? 1);
+  if (metric.dollar_impact === null) return null;
+  const direction = finding.draft.pattern_direction;
+  if (pricing.money) {
+    const key = { tenantId, kpiId: pricing.money.kpi_id, grain: pricing.grain };
+    const series =
+      (finding.dim_name
+        ? await repo.fittedSeries(db, { ...key, dimName: finding.dim_name, dimVal: finding.dim_val })
+        : null) ?? (await repo.fittedSeries(db, { ...key, dimName: '', dimVal: '' }));
+    if (series) return abnormalChange(series, finding.ts_start, finding.ts_end, direction);
+  }
+  const estimate = finding.deviation * metric.dollar_impact;
+  const text = formatValue(Math.abs(estimate), 'currency', pricing.currency_symbol);
+  const per = formatValue(metric.dollar_impact, 'currency', pricing.currency_symbol);
+  finding.draft.insight_summary += ` About ${text} ${estimate < 0 ? 'lost' : 'gained'}: an estimate at ${per} per ${metric.kpi_display_name.toLowerCase()}, as no revenue metric is set up.`;
+  return estimate;
+}
+
+function write(finding: InsightFinding, money: number | null): repo.InsightWrite {
   return {
     dollar_impact: money,
     dim_name: finding.dim_name,
@@ -302,6 +346,7 @@ async function storeAnalysis(
   output: AnalysisOutput,
   inputs: Map<string, string>,
   drill: DrillDown,
+  pricing: Pricing,
 ): Promise<number> {
   const kpiId = metric.kpi_id;
   return ctx.db.transaction(async (tx) => {
@@ -325,19 +370,20 @@ async function storeAnalysis(
               e.ts_end.getTime() >= finding.ts_start),
       );
       await addDrillDown(ctx, metric.kpi_id, grain, finding, match?.rootcause ?? null, drill);
+      const money = await priceFinding(tx, ctx.tenantId, finding, metric, pricing);
       if (match) {
         claimed.add(match.insight_id);
         await repo.updateInsight(tx, {
           tenantId: ctx.tenantId,
           insightId: match.insight_id,
-          insight: write(finding, metric),
+          insight: write(finding, money),
         });
       } else {
         await repo.insertInsight(tx, {
           tenantId: ctx.tenantId,
           kpiId,
           grain,
-          insight: write(finding, metric),
+          insight: write(finding, money),
         });
       }
     }

@@ -315,6 +315,7 @@ describe('Add to Slack', () => {
       team_name: 'Acme Slack',
       channel_name: null,
       note: null,
+      setup_notice: null,
     });
     expect(on.json().data.channels).toContainEqual({ name: 'slack', is_active: true, is_verified: true });
   });

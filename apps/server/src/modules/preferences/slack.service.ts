@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
-import { SLACK_ALERT_MESSAGES, SLACK_BOT_SCOPES, type SlackResult } from '@tidemark/contract';
+import { SLACK_ALERT_MESSAGES, SLACK_BOT_SCOPES, setupNotice, type SlackResult } from '@tidemark/contract';
 import type { z } from 'zod';
 import type { SlackStatusSchema } from '@tidemark/contract';
 import type { BaseContext, SessionContext } from '../../plugins/context';
@@ -115,14 +115,17 @@ export async function slackStatus({
   input,
 }: {
   ctx: BaseContext;
-  input: { tenantId: number };
+  /** `operator`: the viewer is an operator, told which setting is missing. */
+  input: { tenantId: number; operator: boolean };
 }): Promise<z.infer<typeof SlackStatusSchema>> {
   const [install, note] = await Promise.all([
     repo.findSlackInstallation(ctx.db, input.tenantId),
     repo.findSlackNote(ctx.db, input.tenantId),
   ]);
+  const configured = ctx.config.slack !== undefined && ctx.sealer !== null;
   return {
-    configured: ctx.config.slack !== undefined && ctx.sealer !== null,
+    configured,
+    setup_notice: configured ? null : setupNotice('slack', input.operator),
     connected: install !== undefined,
     team_name: install?.team_name ?? null,
     channel_name: install?.channel_name ?? null,

@@ -63,7 +63,8 @@ const LISTED: readonly CatalogueProvider[] = [
     'Shopify',
     'https://www.shopify.com',
     'https://www.shopifystatus.com',
-    'https://www.shopifystatus.com/feed.atom',
+    // Shopify's page is Atlassian Statuspage, whose feeds are history.atom and history.rss.
+    'https://www.shopifystatus.com/history.atom',
     'atom',
     ['store_platform'],
   ),
@@ -89,7 +90,8 @@ const LISTED: readonly CatalogueProvider[] = [
     'Stripe',
     'https://stripe.com',
     'https://status.stripe.com',
-    'https://status.stripe.com/feed.rss',
+    // Stripe's RSS history is served by its Statuspage at stripestatus.com, not by status.stripe.com.
+    'https://www.stripestatus.com/history.rss',
     'rss',
     ['payments', 'subscriptions'],
   ),
@@ -172,6 +174,7 @@ const LISTED: readonly CatalogueProvider[] = [
     'Amazon Web Services',
     'https://aws.amazon.com',
     'https://health.aws.amazon.com/health/status',
+    // One item per notice, its impact in the title prefix (status-parsers.ts, notice feeds).
     'https://status.aws.amazon.com/rss/all.rss',
     'rss',
     ['cloud'],

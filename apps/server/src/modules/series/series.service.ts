@@ -228,7 +228,7 @@ filled as (
 arrays as (
   select f.grain, f.dim_name, f.dim_val,
     array_agg(f.__b at time zone ${tz} order by f.__b) as ts, array_agg(coalesce(f.__n, 0) order by f.__b) as n,
-    ${plan.metrics.map((m, i) => `array_agg(${m.additive ? `coalesce(f.__v${i}, case when f.__n is null then 0 end)` : `f.__v${i}`} order by f.__b) as __y${i}`).join(',\n    ')}
+    ${plan.metrics.map((m, i) => `array_agg(${m.additive ? `coalesce(f.__v${i}, 0)` : `f.__v${i}`} order by f.__b) as __y${i}`).join(',\n    ')}
   from filled f group by f.grain, f.dim_name, f.dim_val
 )
 insert into series (tenant_id, kpi_id, grain, dim_name, dim_val, ts, y, n)

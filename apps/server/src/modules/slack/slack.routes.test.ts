@@ -364,6 +364,7 @@ describe('Slack alerts and their buttons', () => {
     });
     expect(after.json().slack).toEqual({
       configured: true,
+      setup_notice: null,
       connected: false,
       team_name: null,
       channel_name: null,

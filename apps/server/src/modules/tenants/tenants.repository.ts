@@ -150,13 +150,35 @@ export async function insertMembership(
   );
 }
 
-/** When the newest insight was raised (its creation, not its bucket): what "last insight" means on the feed. */
+/**
+ * When the newest insight happened (its anomaly's bucket, not when the pipeline wrote it): the feed's "30 days
+ * before the last insight" must land on the data, which for an uploaded export may be years old.
+ */
 export async function lastInsightTs(db: Queryable, tenantId: number): Promise<Date | null> {
   const rows = await db.query<{ at: Date | null }>(
-    'select max(created_at) as at from insights where tenant_id = $1',
+    'select max(insight_ts) as at from insights where tenant_id = $1',
     [tenantId],
   );
   return rows[0]?.at ?? null;
+}
+
+/** Start of the newest day holding data (the metrics' overall daily series), or null with none yet. */
+export async function lastDataTs(db: Queryable, tenantId: number): Promise<Date | null> {
+  const rows = await db.query<{ at: Date | null }>(
+    `select max(ts[cardinality(ts)]) as at from series
+      where tenant_id = $1 and grain = 'd' and dim_name = '' and dim_val = '' and cardinality(ts) > 0`,
+    [tenantId],
+  );
+  return rows[0]?.at ?? null;
+}
+
+/** Whether the workspace has configured at least one metric. */
+export async function hasMetrics(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query<{ any: boolean }>(
+    'select exists (select 1 from metrics where tenant_id = $1) as any',
+    [tenantId],
+  );
+  return rows[0]?.any ?? false;
 }
 
 export async function countMembers(db: Queryable, tenantId: number): Promise<number> {

@@ -171,6 +171,34 @@ describe('workspace onboarding calls (tenants/{uuid})', () => {
     expect(garbage.statusCode).toBe(404);
   });
 
+  it('says a workspace without a metric needs data, and stops once it has one; never for all-customers', async () => {
+    const info = async (actor: Actor, query = '') =>
+      (await t.app.inject({ method: 'GET', url: `/v1/tenants/info${query}`, headers: actor.headers })).json();
+    expect((await info(other.owner)).needs_data).toBe(true);
+    const operator = await createOperator(t);
+    const [all] = await t.db.query<{ tenant_id: number }>(
+      'select tenant_id from tenants where is_all_customers',
+    );
+    expect((await info(operator, `?tenant_id=${all!.tenant_id}`)).needs_data).toBe(false);
+    // A metric of its own: the smallest rows the catalogue needs to hold one.
+    const [conn] = await t.db.query<{ connection_id: number }>(
+      `insert into connections (tenant_id, datasource_id, connector_name, connection_name)
+       values ($1, 'ds-needs-data', 'csv', 'orders.csv') returning connection_id`,
+      [other.tenant.tenant_id],
+    );
+    const [table] = await t.db.query<{ table_id: number }>(
+      `insert into warehouse_tables (tenant_id, connection_id, source_table_name, destination_table_name)
+       values ($1, $2, 'orders.csv', 't_orders') returning table_id`,
+      [other.tenant.tenant_id, conn!.connection_id],
+    );
+    await t.db.query(
+      `insert into metrics (tenant_id, connection_id, table_id, kpi_name, kpi_display_name, field_name, aggregation_operation)
+       values ($1, $2, $3, 'revenue', 'Revenue', 'total', 'sum')`,
+      [other.tenant.tenant_id, conn!.connection_id, table!.table_id],
+    );
+    expect((await info(other.owner)).needs_data).toBe(false);
+  });
+
   it('lets an operator read a customer team but not join it', async () => {
     const operator = await createOperator(t);
     const url = `/v1/tenants/${shop.tenant.tenant_uuid}?tenant_id=${shop.tenant.tenant_id}`;

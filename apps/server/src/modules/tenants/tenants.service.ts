@@ -111,6 +111,9 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
   const t = await repo.findTenant(ctx.db, ctx.tenantId);
   if (!t) throw forbidden();
   const lastInsight = await repo.lastInsightTs(ctx.db, ctx.tenantId);
+  const lastData = await repo.lastDataTs(ctx.db, ctx.tenantId);
+  // The demo and all-customers workspaces get no data of their own: nothing to connect there.
+  const ownData = !t.is_demo && !t.is_all_customers;
   return {
     tenant_id: t.tenant_id,
     last_digest_ts: await lastDigestTimes(ctx, ctx.tenantId),
@@ -119,6 +122,8 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
     currency_symbol: t.currency_symbol,
     timezone: t.timezone,
     last_insight_ts: lastInsight ? lastInsight.toISOString() : null,
+    last_data_ts: lastData ? lastData.toISOString() : null,
+    needs_data: ownData && !(await repo.hasMetrics(ctx.db, ctx.tenantId)),
   };
 }
 

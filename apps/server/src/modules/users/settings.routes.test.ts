@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES, SUBSCRIPTION_MESSAGES } from '@tidemark/contract';
+import { PROFILE_MESSAGES, SETUP_NOTICES, SUBSCRIPTION_MESSAGES } from '@tidemark/contract';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
 
 describe('profile, subscriptions and event mapping', () => {
@@ -109,8 +109,21 @@ describe('profile, subscriptions and event mapping', () => {
           },
         },
       ],
-      slack: { configured: false, connected: false, team_name: null, channel_name: null, note: null },
-      sms: { configured: false, is_verified: false, code_expires_at: null },
+      // A customer is told what to do; the setting names are for operators (SETUP_NOTICES).
+      slack: {
+        configured: false,
+        setup_notice: SETUP_NOTICES.slack.customer,
+        connected: false,
+        team_name: null,
+        channel_name: null,
+        note: null,
+      },
+      sms: {
+        configured: false,
+        setup_notice: SETUP_NOTICES.sms.customer,
+        is_verified: false,
+        code_expires_at: null,
+      },
     });
   });
 

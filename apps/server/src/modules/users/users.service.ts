@@ -108,8 +108,8 @@ async function subscriptionsOf(ctx: SessionContext, tenantId: number): Promise<S
   const [row, profile, slack, sms] = await Promise.all([
     repo.findSubscription(ctx.db, tenantId, ctx.user.userId),
     profileOrThrow(ctx),
-    slackStatus({ ctx, input: { tenantId } }),
-    smsStatus({ ctx, input: { userId: ctx.user.userId } }),
+    slackStatus({ ctx, input: { tenantId, operator: ctx.user.isOperator } }),
+    smsStatus({ ctx, input: { userId: ctx.user.userId, operator: ctx.user.isOperator } }),
   ]);
   return {
     channels: [
@@ -169,7 +169,7 @@ export async function updateSubscriptions({
     if (
       channel.is_active &&
       channel.name === 'slack' &&
-      !(await slackStatus({ ctx, input: { tenantId } })).connected
+      !(await slackStatus({ ctx, input: { tenantId, operator: ctx.user.isOperator } })).connected
     ) {
       throw new AppError('bad_request', SUBSCRIPTION_MESSAGES.slackNotConnected);
     }

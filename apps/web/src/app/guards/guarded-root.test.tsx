@@ -115,6 +115,20 @@ describe('GuardedRoot', () => {
       want: '/feed',
     },
     {
+      name: 'demo mode: /preferences opened by URL → /events',
+      verify: makeVerify(),
+      demo: true,
+      path: '/preferences?tab=billing',
+      want: '/events',
+    },
+    {
+      name: 'demo mode: /datasources opened by URL → /events',
+      verify: makeVerify(),
+      demo: true,
+      path: '/datasources',
+      want: '/events',
+    },
+    {
       name: 'index: demo mode → /events',
       verify: makeVerify({ is_design_partner: true }),
       flags: makeFlags({ events: false, digest: true }),

@@ -7,7 +7,13 @@ import { PageSkeleton } from '@/components/page-skeleton';
 import { StatusScreen } from '@/components/status-screen';
 import { useVerify } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
-import { SessionProvider, resolveTenantId, selectCustomer, useSelectedCustomer } from '@/session';
+import {
+  SessionProvider,
+  resolveTenantId,
+  selectCustomer,
+  useDemoMode,
+  useSelectedCustomer,
+} from '@/session';
 import { ERROR_COPY, SHELL_COPY } from '../messages';
 import { guardRedirect, isForeignTenantLink, loginRedirect } from './redirect-rules';
 
@@ -20,6 +26,7 @@ export function GuardedRoot() {
   const [search] = useSearchParams();
   const verify = useVerify();
   const [selectedCustomer] = useSelectedCustomer();
+  const [demoMode] = useDemoMode();
   const user = verify.data?.user;
   const urlTenantId = search.get('tenant_id');
   const tenantId = user ? resolveTenantId({ user, urlTenantId, selectedCustomer }) : null;
@@ -59,6 +66,7 @@ export function GuardedRoot() {
     user: verify.data.user,
     tenantCount: verify.data.tenants.length,
     hasCustomer: tenantId !== null,
+    demoMode,
   });
   if (redirect) {
     const from = `${location.pathname}${location.search}${location.hash}`;

@@ -34,7 +34,11 @@ export interface GuardInput {
   tenantCount: number;
   /** An operator has a customer from the tenant_id URL parameter or the picker. */
   hasCustomer: boolean;
+  demoMode?: boolean;
 }
+
+/** Pages demo mode hides from the account menu (spec 1 §2 Top bar, §6): opened by URL they go to /events too. */
+const DEMO_HIDDEN_PAGES = [paths.preferences.path, paths.datasources.path];
 
 /** Applied on every navigation under the guarded root, in this order. */
 export function guardRedirect({
@@ -42,6 +46,7 @@ export function guardRedirect({
   user,
   tenantCount,
   hasCustomer,
+  demoMode = false,
 }: GuardInput): GuardRedirect | null {
   const onOnboard = isPathWithin(pathname, paths.onboard.prefix);
   const onCustomers = isPathWithin(pathname, paths.customers.path);
@@ -50,6 +55,11 @@ export function guardRedirect({
   if (onboarding) return onOnboard ? null : { to: onboarding };
   if (onOnboard && !STORE_PLATFORM_STEPS.some((step) => isPathWithin(pathname, step))) {
     return { to: paths.home.path };
+  }
+
+  // Users in demo mode are sent to /events (spec 1 §2 Startup behaviour).
+  if (demoMode && DEMO_HIDDEN_PAGES.some((page) => isPathWithin(pathname, page))) {
+    return { to: paths.events.path };
   }
 
   if (user.is_operator) {

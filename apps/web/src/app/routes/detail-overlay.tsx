@@ -6,7 +6,14 @@ import type { ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { backgroundOf, overlayState, type BackgroundLocation } from '@/lib/overlay';
-import { FeedPage, GroupCollaboratePage, GroupPage, InsightPage, parseTimeWindow } from '@/features/insights';
+import {
+  FeedPage,
+  GroupCollaboratePage,
+  GroupPage,
+  InsightPage,
+  parseTeamState,
+  parseTimeWindow,
+} from '@/features/insights';
 import { useTenantInfo } from '@/features/tenants';
 import { useInsightsLinkQuery } from './detail-links';
 
@@ -59,6 +66,8 @@ function BackgroundPage({ at }: { at: BackgroundLocation }) {
         timeWindow={parseTimeWindow(search.get('window'))}
         openGroupId={search.get('group')}
         tz={tz}
+        lastDataTs={info.data?.last_data_ts}
+        teamState={parseTeamState(search.get('state'))}
         onTimeWindowChange={(next) => void navigate(withQuery(paths.feed.path, { window: next }))}
       />
     );

@@ -5,6 +5,8 @@ import { EventsPage } from '@/features/events';
 import { useFlags } from '@/features/flags';
 import { useTenantInfo } from '@/features/tenants';
 import { FILTER_PARAMS } from '@/session';
+import { CONNECT_DATA_COPY } from '../messages';
+import { ConnectDataPrompt, useNeedsData } from './connect-data';
 
 /** /events: filters and range live in the URL; a card opens its group as an overlay above the feed. */
 export function Component() {
@@ -14,6 +16,7 @@ export function Component() {
   const info = useTenantInfo();
   const { flags } = useFlags();
   const leaving = useNavigation().state !== 'idle';
+  const { needsData } = useNeedsData();
   const onSearchChange = useCallback(
     (next: URLSearchParams, options?: { replace?: boolean }) => {
       // The page's own replace (the auto-picked severity) must not pull back a user already on the way elsewhere.
@@ -28,6 +31,8 @@ export function Component() {
       onSearchChange={onSearchChange}
       tz={info.data?.timezone}
       flags={{ filtering: flags.filtering, eventSummary: flags['event-summary'] }}
+      // Provider outages need no data of the workspace's own, so the feed stays below the prompt.
+      notice={needsData ? <ConnectDataPrompt message={CONNECT_DATA_COPY.events} /> : undefined}
       onOpenGroup={(groupId) =>
         void navigate(
           withQuery(paths.eventGroup.getHref(groupId), {

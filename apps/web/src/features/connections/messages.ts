@@ -24,6 +24,7 @@ export const CONNECTIONS_COPY = {
   cancel: 'Cancel',
   syncTitle: 'Syncing your data',
   syncFailed: 'The sync failed',
+  syncNotFound: 'This data source was not found',
   datasourcesTitle: 'Data sources',
   addDataSource: '+ Add Data Source',
   clickToResume: 'CLICK TO RESUME',

@@ -87,7 +87,8 @@ export const EVENTS_COPY = {
     signalsTitle: 'Impact on your business',
     signalsNone: 'Nothing in your own numbers moved with this outage.',
     lostRevenue: 'Lost revenue',
-    lostRevenueTotal: (value: string) => `${value} of lost revenue in the signals linked to this outage`,
+    lostRevenueTotal: (value: string) =>
+      `${value} of lost revenue: the largest of the signals linked to this outage, as they are mostly one loss seen several ways`,
     kinds: {
       outage: 'Provider outage',
       insight_group: 'Insight',

@@ -7,7 +7,7 @@ export { InsightTimeline } from './components/insight-timeline';
 export { InsightOverlays } from './components/insight-overlays';
 export { InsightRootCause } from './components/insight-rootcause';
 export { ChartMessage, ChartSkeleton, ChartErrorBoundary, ControlBar } from './components/charts/chart-frame';
-export { parseTimeWindow, type TimeWindowId } from './utils/time-window';
+export { parseTeamState, parseTimeWindow, type TimeWindowId } from './utils/time-window';
 export { INSIGHTS_COPY } from './messages';
 export { GroupPage, type GroupPageProps } from './components/detail/group-page';
 export { InsightPage, type InsightPageProps } from './components/detail/insight-page';

@@ -11,6 +11,13 @@ export const INSIGHTS_COPY = {
   genericError: 'Some error occurred, please try again after sometime',
   retry: 'Try again',
   openedFromLink: 'Opened from a link',
+  dataEnds: (day: string) => `Your data ends on ${day}.`,
+  dataEndsWindow: (window: string) => `The feed shows the ${window.toLowerCase()} up to then.`,
+  teamFeeds: 'Feeds',
+  teamFeedTab: (state: string) => state,
+  emptyTeamFeed: (state: string) => `No ${state.toLowerCase()} groups in this window`,
+  emptyTeamFeedBody: (state: string) =>
+    `Groups the team moves to ${state} show here. Widen the time filter to look further back.`,
   today: 'Today',
   yesterday: 'Yesterday',
 
@@ -118,6 +125,7 @@ export const DETAIL_COPY = {
   flagTitle: 'Flag this group?',
   flagBody: 'It moves back to the Open feed so the team looks at it again.',
   movedToFeed: (state: string) => `Moved to the ${state} feed`,
+  openFeed: (state: string) => `View the ${state} feed`,
   moveFailed: 'The group could not be moved.',
   demoReadOnly: 'The sample store is read-only in demo mode',
   state: (state: string) => (state === 'Open' ? 'Open' : state),
@@ -151,6 +159,8 @@ export const DETAIL_COPY = {
   lift: 'Lift',
   liftHow: 'How the lift is calculated',
   liftFormula: 'Lift = (current − expected) ÷ expected',
+  liftInUnits:
+    'The expected value is too small for a percentage to mean anything: the change is given in units.',
   liftWorked: (current: string, expected: string, lift: string) =>
     `(${current} − ${expected}) ÷ ${expected} = ${lift}`,
   expectedRangeOf: (lower: string, upper: string) => `Expected range ${lower} – ${upper}`,

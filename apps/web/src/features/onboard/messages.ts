@@ -1,4 +1,4 @@
-import { PERSONA_MESSAGES, WORKSPACE_MESSAGES, type JoinedVia } from '@tidemark/contract';
+import { PERSONA_MESSAGES, SETUP_NOTICES, WORKSPACE_MESSAGES, type JoinedVia } from '@tidemark/contract';
 
 /** Workspace onboarding's strings (spec 1 §2, §5, §8); the spec's messages come from the contract the API shares. */
 export const ONBOARD_COPY = {
@@ -67,8 +67,8 @@ export const ONBOARD_COPY = {
     install: 'Install',
     continue: 'Continue',
     checking: 'Checking whether the store app is available',
-    notConfigured:
-      'The store app is not configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET are not set), so it cannot be installed from here. You can continue and connect your data with a CSV upload instead.',
+    /** Said when the server sends no notice of its own (it names settings to operators only). */
+    notConfigured: SETUP_NOTICES.storeApp.customer,
     loadFailed: "We couldn't check whether the store app is available.",
     installFailed: 'The install could not be started. Please try again.',
     retry: 'Retry',
@@ -91,8 +91,7 @@ export const ONBOARD_COPY = {
     continue: 'Continue',
     paid: 'Payment received: the add-on appears as soon as Stripe confirms it.',
     cancelled: 'Checkout was cancelled; nothing changed.',
-    notConfigured:
-      'Card payments are not configured on this server (STRIPE_SECRET_KEY is not set): an add-on is applied at once, without payment.',
+    notConfigured: SETUP_NOTICES.payments.customer,
     loadFailed: "We couldn't load the add-ons.",
     failed: 'The payment provider could not be reached. Please try again.',
   },

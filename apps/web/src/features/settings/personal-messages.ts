@@ -2,7 +2,7 @@ import {
   NOTIFICATION_MESSAGES,
   PREFERENCE_MESSAGES,
   PROFILE_MESSAGES,
-  PHONE_MESSAGES,
+  SETUP_NOTICES,
   SLACK_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type ChannelName,
@@ -86,11 +86,11 @@ export const NOTIFICATIONS_COPY = {
     confirming: 'Verifying…',
     sendFailed: 'The code could not be sent. Please try again.',
     confirmFailed: 'The code could not be checked. Please try again.',
-    notConfigured: PHONE_MESSAGES.notConfigured,
+    notConfigured: SETUP_NOTICES.sms.customer,
   },
   slack: {
     add: 'Add to Slack',
-    notConfigured: SLACK_MESSAGES.notConfigured,
+    notConfigured: SETUP_NOTICES.slack.customer,
     results: {
       connected: SLACK_MESSAGES.connected,
       failed: SLACK_MESSAGES.failed,

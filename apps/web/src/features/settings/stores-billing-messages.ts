@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, STORE_MESSAGES } from '@tidemark/contract';
+import { BILLING_MESSAGES, SETUP_NOTICES, STORE_MESSAGES } from '@tidemark/contract';
 
 /** Spec 1 §4 and §9: settings snackbars auto-hide after 2000 ms. */
 export const SETTINGS_SNACKBAR_MS = 2000;
@@ -46,8 +46,8 @@ export const STORES_COPY = {
 export const BILLING_COPY = {
   heading: 'Billing',
   intro: 'Your plan and add-ons, billed monthly in US dollars.',
-  notConfigured:
-    'Card payments are not configured on this server (STRIPE_SECRET_KEY is not set): upgrades and cancellations apply at once, without payment.',
+  /** Said when the server sends no notice of its own (it names settings to operators only). */
+  notConfigured: SETUP_NOTICES.payments.customer,
   demo: 'Billing belongs to your own workspace: exit demo mode to see your plan.',
   loadError: "We couldn't load your billing details.",
   retry: 'Try again',
@@ -72,6 +72,12 @@ export const BILLING_COPY = {
   confirmCancelTitle: (name: string) => `Cancel ${name}?`,
   confirmCancelBody: (name: string) =>
     `${name} ends now and its features stop. You can subscribe again at any time.`,
+  confirmBuyTitle: (plan: { name: string; kind: string }) =>
+    plan.kind === 'add_on' ? `Add ${plan.name}?` : `Upgrade to ${plan.name}?`,
+  confirmBuyBody: (name: string, price: string, checkout: boolean) =>
+    `${name} costs ${price}. ${checkout ? 'You confirm the payment on a secure checkout page next.' : 'It starts at once.'}`,
+  confirmBuy: (plan: { kind: string }) => (plan.kind === 'add_on' ? 'Add it' : 'Upgrade'),
+  notNow: 'Not now',
   keep: 'Keep it',
   confirmCancel: 'Cancel it',
   working: 'Working…',

@@ -15,6 +15,7 @@ export function Component() {
   return (
     <AppInstallationCard
       configured={connectors.isSuccess ? (storeApp?.is_configured ?? false) : undefined}
+      notice={storeApp?.setup_notice}
       loadFailed={connectors.isError}
       onRetry={() => void connectors.refetch()}
       initialShop={user.shopify_shop_name}

@@ -16,8 +16,9 @@ export function Component() {
       initialName={current?.display_name ?? ''}
       onCreated={async () => {
         // The workspace is now set up: the guard must see it before the next step, or it sends the user back.
+        // Its founder has no team to join, so the persona question comes next.
         await queryClient.refetchQueries({ queryKey: verifyQueryKey });
-        await navigate(paths.onboard.joinWorkspace.path);
+        await navigate(paths.onboard.userPersona.path);
       }}
     />
   );

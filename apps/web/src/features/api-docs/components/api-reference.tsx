@@ -25,7 +25,6 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
       forceDarkModeState: 'light',
       showDeveloperTools: 'never',
       documentDownloadType: 'json',
-      mcp: { disabled: true },
       // The AI agent talks to Scalar's servers: not for a self-hosted product.
       agent: { disabled: true },
       defaultOpenFirstTag: true,

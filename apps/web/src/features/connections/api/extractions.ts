@@ -1,6 +1,6 @@
 import { SYNC_POLL_MS, routes, type Extraction } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@/lib/api-client';
 import { tenantQuery, useTenantScope, type TenantScope } from '@/session';
 
 /** GET /v1/extractions?connector_id=…: a data source's extraction jobs, newest first. */
@@ -15,14 +15,17 @@ export function getExtractions(
   }).then((r) => r.data);
 }
 
-/** Polled every 5 s while the sync screen waits (spec 1 §4). */
+/** Polled every 5 s while the sync screen waits (spec 1 §4); a data source that is not found stops it. */
 export function useExtractions(datasourceId: string, polling: boolean) {
   const scope = useTenantScope();
   return useQuery(
     queryOptions({
       queryKey: ['extractions', scope.tenantId, datasourceId] as const,
       queryFn: ({ signal }) => getExtractions(scope, datasourceId, signal),
-      refetchInterval: polling ? SYNC_POLL_MS : false,
+      refetchInterval: (query) =>
+        polling && !(isApiError(query.state.error) && query.state.error.status === 404)
+          ? SYNC_POLL_MS
+          : false,
     }),
   );
 }

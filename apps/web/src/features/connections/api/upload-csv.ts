@@ -29,7 +29,13 @@ export interface UploadHandle {
  */
 export function uploadCsv(
   scope: TenantScope,
-  input: { connectorUuid: string; file: File; datasourceId?: string | undefined },
+  input: {
+    connectorUuid: string;
+    file: File;
+    datasourceId?: string | undefined;
+    /** Zones of offset-less timestamp columns chosen in the preview, by field name. */
+    columnTimeZones?: Record<string, string> | undefined;
+  },
   onProgress: (fraction: number) => void,
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
@@ -74,6 +80,9 @@ export function uploadCsv(
     const form = new FormData();
     form.append('connector_uuid', input.connectorUuid);
     if (input.datasourceId) form.append('datasource_id', input.datasourceId);
+    if (input.columnTimeZones && Object.keys(input.columnTimeZones).length > 0) {
+      form.append('column_time_zones', JSON.stringify(input.columnTimeZones));
+    }
     form.append('csvFile', input.file, input.file.name);
     xhr.send(form);
   });

@@ -12,6 +12,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { inspectCsv, type InferredColumn } from '@tidemark/csv';
 import type { CreateConnectionResponse } from '@tidemark/contract';
@@ -24,13 +25,20 @@ import { useTenantScope } from '@/session';
 import { useConnectors } from '../api/connectors';
 import { uploadCsv, type UploadHandle } from '../api/upload-csv';
 import { CONNECTIONS_COPY } from '../messages';
+import { rejectedBlock, skippedNote, zonedColumns, zonesToSend } from '../utils/csv-preview';
 import { isCsvFileName } from '../utils/names';
 
 const PREVIEW_BYTES = 1 << 20;
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'chosen'; file: File; columns: InferredColumn[] | null; note: string | null }
+  | {
+      kind: 'chosen';
+      file: File;
+      columns: InferredColumn[] | null;
+      note: string | null;
+      skipped: string | null;
+    }
   | { kind: 'uploading'; file: File; percent: number; columns: InferredColumn[] | null }
   | { kind: 'done'; file: File; result: CreateConnectionResponse }
   | { kind: 'error'; file: File | null; message: string };
@@ -38,19 +46,33 @@ type State =
 /** Reads the file's first megabyte in the browser and infers its columns, as the server will. */
 async function previewColumns(
   file: File,
-): Promise<{ columns: InferredColumn[] | null; note: string | null }> {
+): Promise<{ columns: InferredColumn[] | null; note: string | null; skipped: string | null }> {
   try {
     const bytes = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
     const inspection = inspectCsv(bytes, { wholeFile: file.size <= PREVIEW_BYTES });
-    return { columns: inspection.columns, note: null };
+    return { columns: inspection.columns, note: null, skipped: skippedNote(inspection.sample) };
   } catch (error) {
-    return { columns: null, note: error instanceof Error ? error.message : String(error) };
+    return { columns: null, note: error instanceof Error ? error.message : String(error), skipped: null };
   }
 }
 
+/** Zones a person may pick for times written without an offset. */
+function timeZoneNames(): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: 'timeZone') => string[] };
+  return intl.supportedValuesOf?.('timeZone').filter((z) => z !== 'UTC') ?? [];
+}
+
 /** Step 2 for files: choose, preview, upload with progress, then the import's summary (spec 1 §4). */
-export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined }) {
+export function CsvUpload({
+  datasourceId,
+  workspaceTimeZone,
+}: {
+  datasourceId?: string | undefined;
+  /** The workspace's zone: offset-less times are read in it unless the header or a person says otherwise. */
+  workspaceTimeZone?: string | undefined;
+}) {
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [zones, setZones] = useState<Record<string, string>>({});
   const [showRejected, setShowRejected] = useState(false);
   const handle = useRef<UploadHandle | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -65,7 +87,8 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
       setState({ kind: 'error', file: null, message: CONNECTIONS_COPY.onlyCsv });
       return;
     }
-    setState({ kind: 'chosen', file, columns: null, note: null });
+    setState({ kind: 'chosen', file, columns: null, note: null, skipped: null });
+    setZones({});
     const preview = await previewColumns(file);
     setState((s) => (s.kind === 'chosen' && s.file === file ? { ...s, ...preview } : s));
   }
@@ -74,8 +97,12 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
     if (state.kind !== 'chosen' || !csv) return;
     const { file, columns } = state;
     setState({ kind: 'uploading', file, percent: 0, columns });
-    handle.current = uploadCsv(scope, { connectorUuid: csv.connector_uuid, file, datasourceId }, (fraction) =>
-      setState((s) => (s.kind === 'uploading' ? { ...s, percent: Math.floor(fraction * 100) } : s)),
+    const columnTimeZones = columns ? zonesToSend(columns, zones, workspaceTimeZone) : {};
+    handle.current = uploadCsv(
+      scope,
+      { connectorUuid: csv.connector_uuid, file, datasourceId, columnTimeZones },
+      (fraction) =>
+        setState((s) => (s.kind === 'uploading' ? { ...s, percent: Math.floor(fraction * 100) } : s)),
     );
     handle.current.promise.then(
       (result) => setState({ kind: 'done', file, result }),
@@ -83,8 +110,10 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
     );
   }
 
+  const blocked = state.kind === 'done' && state.result.import ? rejectedBlock(state.result.import) : null;
+
   function next() {
-    if (state.kind !== 'done') return;
+    if (state.kind !== 'done' || blocked) return;
     const path = safeInternalPath(state.result.redirect.path);
     void navigate(path ?? paths.datasources.getHref());
   }
@@ -99,7 +128,7 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
           {CONNECTIONS_COPY.upload}
         </Button>
       )}
-      <Button variant="contained" onClick={next} disabled={state.kind !== 'done'}>
+      <Button variant="contained" onClick={next} disabled={state.kind !== 'done' || blocked !== null}>
         {CONNECTIONS_COPY.next}
       </Button>
     </>
@@ -197,6 +226,11 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
             {state.result.import.rows_rejected > 0 &&
               ` · ${CONNECTIONS_COPY.rejected(formatNumber(state.result.import.rows_rejected))}`}
           </Alert>
+          {blocked && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {blocked}
+            </Alert>
+          )}
           {state.result.import.errors.length > 0 && (
             <>
               <Button size="small" sx={{ mt: 1 }} onClick={() => setShowRejected((v) => !v)}>
@@ -240,6 +274,35 @@ export function CsvUpload({ datasourceId }: { datasourceId?: string | undefined 
               />
             ))}
           </Stack>
+          {state.kind === 'chosen' && state.skipped && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {state.skipped}
+            </Typography>
+          )}
+          {state.kind === 'chosen' &&
+            zonedColumns(state.columns).map((c) => {
+              const workspace = `The workspace's zone${workspaceTimeZone ? ` (${workspaceTimeZone})` : ''}`;
+              return (
+                <TextField
+                  key={c.field_name}
+                  select
+                  size="small"
+                  sx={{ mt: 2, mr: 2, minWidth: 280 }}
+                  label={`Times in "${c.display_name}" are in`}
+                  value={zones[c.field_name] ?? c.timeZone ?? ''}
+                  onChange={(e) => setZones((z) => ({ ...z, [c.field_name]: e.target.value }))}
+                  slotProps={{ select: { native: true } }}
+                >
+                  <option value="">{workspace}</option>
+                  <option value="UTC">UTC</option>
+                  {timeZoneNames().map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
+                  ))}
+                </TextField>
+              );
+            })}
         </Box>
       )}
       {state.kind === 'chosen' && state.note && (

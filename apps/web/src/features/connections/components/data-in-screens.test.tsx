@@ -105,6 +105,41 @@ describe('the csv page', () => {
     expect(await screen.findByText(CONNECTION_MESSAGES.onlyCsv)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('previews an analytics export: notes the skipped preamble and totals row, asks the zone of UTC times', async () => {
+    serve();
+    renderRoute('/onboarding/csv');
+    const input = (await screen.findByLabelText('Choose a .csv file')) as HTMLInputElement;
+    const file = [
+      '# All Web Site Data',
+      '# 20240301-20240302',
+      '',
+      'Day Index,Created (UTC),Sessions',
+      '3/1/24,2024-03-01 22:15:03,412',
+      '3/2/24,2024-03-02 08:00:00,380',
+      '',
+      ',,792',
+      '',
+    ].join('\n');
+    // jsdom's Blob has no arrayBuffer(); the browser's does.
+    if (!('arrayBuffer' in Blob.prototype)) {
+      Object.defineProperty(Blob.prototype, 'arrayBuffer', {
+        configurable: true,
+        value(this: Blob) {
+          return new Promise<ArrayBuffer>((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(reader.result as ArrayBuffer);
+            reader.readAsArrayBuffer(this);
+          });
+        },
+      });
+    }
+    fireEvent.change(input, { target: { files: [new File([file], 'analytics.csv')] } });
+    expect(await screen.findByText('Skipped 3 preamble lines and a totals row')).toBeTruthy();
+    const zone = screen.getByLabelText('Times in "Created (UTC)" are in') as HTMLSelectElement;
+    expect(zone.value).toBe('UTC');
+    expect(screen.getByText('Day Index · date')).toBeTruthy();
+  });
 });
 
 describe('the data sources page', () => {

@@ -80,7 +80,10 @@ export function SyncScreen({ datasourceId, ongoingExtraction, forced, onReady }:
     );
   }, [ready, onReady, navigate, datasourceId]);
 
-  const failure = error ?? latestFailed?.message ?? null;
+  // An unknown or deleted id never gets an extraction: say so rather than wait for one.
+  const missing =
+    isApiError(extractions.error) && extractions.error.status === 404 ? extractions.error : null;
+  const failure = error ?? missing?.serverMessage ?? missing?.message ?? latestFailed?.message ?? null;
   return (
     <OnboardingFrame
       step={1}
@@ -89,7 +92,9 @@ export function SyncScreen({ datasourceId, ongoingExtraction, forced, onReady }:
     >
       {failure ? (
         <Alert severity="error">
-          <Typography sx={{ fontWeight: 600 }}>{CONNECTIONS_COPY.syncFailed}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {missing && !error ? CONNECTIONS_COPY.syncNotFound : CONNECTIONS_COPY.syncFailed}
+          </Typography>
           {failure}
         </Alert>
       ) : (

@@ -7,8 +7,8 @@ import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope'
 export type EventFeedback = ResponseOf<typeof routes.getEventGroupFeedback>;
 
 /**
- * GET /v1/events/groups/:id/feedback. A 404 resets the buttons (no feedback yet), so it answers null; a 401
- * goes to /login through the API client.
+ * GET /v1/events/groups/:id/feedback: null when there is no feedback yet. A 404 (the group is gone) resets
+ * the buttons the same way (spec 2 §4); a 401 goes to /login through the API client.
  */
 export async function getEventFeedback(
   scope: EventsScope,

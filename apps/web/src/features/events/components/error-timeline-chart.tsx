@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatCompact, formatDate } from '@tidemark/format';
+import { formatCompact, formatDate, rangeNeedsYear, withYear } from '@tidemark/format';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
@@ -51,7 +51,14 @@ export function ErrorTimelineChart({
         // Whole days on ranges longer than two days, hours on shorter ones.
         minInterval: long ? 86_400_000 : 3_600_000,
         axisLabel: {
-          formatter: (v: number) => formatDate(v, { tz, format: long ? 'DD MMM' : 'DD MMM hh:mm A' }),
+          formatter: (v: number) =>
+            formatDate(v, {
+              tz,
+              format: withYear(
+                long ? 'DD MMM' : 'DD MMM hh:mm A',
+                rangeNeedsYear(range.start, range.end, { tz }),
+              ),
+            }),
           hideOverlap: true,
         },
       },

@@ -47,6 +47,8 @@ export interface EventsPageProps {
   onOpenGroup: (groupId: string) => void;
   tz?: string | null;
   flags: { filtering: boolean; eventSummary: boolean };
+  /** Shown under the title: an empty workspace's next step. */
+  notice?: React.ReactNode;
 }
 
 function EmptyFeed({ title, note }: { title: string; note?: string }) {
@@ -66,7 +68,7 @@ function EmptyFeed({ title, note }: { title: string; note?: string }) {
 }
 
 /** /events (spec 2 §2.1): the fixed summary header, the error timeline and the feed of group cards. */
-export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: EventsPageProps) {
+export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags, notice }: EventsPageProps) {
   const state = useFeedState(search, tz);
   const [picking, setPicking] = useState(false);
   const summary = useEventSummary(state.summaryQuery);
@@ -241,6 +243,7 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags }: E
   return (
     <Box sx={{ maxWidth: 1180, mx: 'auto' }}>
       <PageHeader title={EVENTS_COPY.title} subtitle={EVENTS_COPY.subtitle} />
+      {notice}
       <SummaryHeader
         selection={state.selection}
         options={options}

@@ -161,6 +161,30 @@ describe('the home digest', () => {
     expect(within(movers).getByTestId('movers-period').textContent).toBe('Jul 2026 – Sep 2026');
   });
 
+  it('gives a change past 999 % in units, money in the workspace currency', async () => {
+    const day = {
+      period: 'day' as const,
+      ts_start: '2026-11-25T00:00:00.000Z',
+      ts_end: '2026-11-26T00:00:00.000Z',
+      movers: [
+        mover({
+          kpi_id: '2',
+          kpi_display_name: 'Orders',
+          kpi_format: 'number',
+          current_value: 41,
+          previous_value: 1,
+          change: 40,
+        }),
+        mover({ current_value: 12_500, previous_value: 100, change: 124 }),
+      ],
+    };
+    show({ body: { ...DIGEST, periods: [day, ...DIGEST.periods.slice(1)] } });
+    const movers = await screen.findByRole('region', { name: HOME_COPY.topMovers });
+    expect(within(movers).getByText('+40 vs previous day')).toBeTruthy();
+    expect(within(movers).getByText('+€12.4k vs previous day')).toBeTruthy();
+    expect(within(movers).queryByText(/k% vs previous/)).toBeNull();
+  });
+
   it('ranks open items by money in the workspace currency and opens each one', async () => {
     show({ body: DIGEST });
     const list = await screen.findByRole('region', { name: HOME_COPY.openItems });

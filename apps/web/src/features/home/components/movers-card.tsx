@@ -85,7 +85,7 @@ function MoverRow({
   const up = (mover.change ?? 0) >= 0;
   const changeTone = toneOf(changeIsGood(mover.change, mover.accent));
   const value = (v: number | null) => metricValue(v, mover.kpi_format, currencySymbol);
-  const change = signedChange(mover.change);
+  const change = signedChange(mover, currencySymbol);
   return (
     <Box
       component="li"

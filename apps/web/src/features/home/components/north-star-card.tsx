@@ -105,12 +105,12 @@ export function NorthStarCard({ northStar, currencySymbol, timezone }: NorthStar
                 {metricValue(day.current_value, northStar.kpi_format, currencySymbol)}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ justifyContent: { sm: 'flex-end' }, mt: 0.5 }}>
-                {signedChange(day.change) && (
+                {signedChange(day, currencySymbol) && (
                   <Typography
                     variant="body2"
                     sx={{ color: toneOf(changeIsGood(day.change, day.accent)), fontWeight: 600 }}
                   >
-                    {HOME_COPY.vsPrevious(signedChange(day.change)!, HOME_COPY.periodNames.day)}
+                    {HOME_COPY.vsPrevious(signedChange(day, currencySymbol)!, HOME_COPY.periodNames.day)}
                   </Typography>
                 )}
                 <Chip

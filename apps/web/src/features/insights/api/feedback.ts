@@ -7,8 +7,8 @@ import { scopeKey, useInsightsScope, type InsightsScope } from './scope';
 export type Feedback = ResponseOf<typeof routes.getGroupFeedback>;
 
 /**
- * GET /v1/insights/groups/:id/feedback. A 404 means no feedback yet: the buttons start unset
- * (spec 3 §7), so it answers null instead of failing.
+ * GET /v1/insights/groups/:id/feedback: null when there is no feedback yet, so the buttons start unset
+ * (spec 3 §7). A 404 (the group is gone) resets them the same way instead of failing.
  */
 export async function getGroupFeedback(
   scope: InsightsScope,

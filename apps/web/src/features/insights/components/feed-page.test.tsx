@@ -237,6 +237,117 @@ describe('the insights feed', () => {
     expect(screen.getAllByTestId('card-related-outage')).toHaveLength(1);
   });
 
+  it('opens on the window ending at the data when the data is older than the window, and says so', async () => {
+    const mock = serve(pages([group('1', 0)]), {
+      'GET /v1/tenants/info': {
+        body: {
+          tenant_id: 11,
+          last_digest_ts: { day: null, month: null, quarter: null },
+          is_forecast_enabled: false,
+          currency: 'USD',
+          currency_symbol: '$',
+          timezone: 'Etc/UTC',
+          last_insight_ts: '2018-09-20T00:00:00.000Z',
+          last_data_ts: '2018-10-03T00:00:00.000Z',
+        },
+      },
+    });
+    renderRoute('/feed');
+    const note = await screen.findByTestId('feed-data-ends');
+    expect(note.textContent).toContain('Your data ends on 3 Oct 2018.');
+    await waitFor(() =>
+      expect(
+        mock
+          .callsTo('/v1/insights/groups')
+          .some((c) => c.url.searchParams.get('end_time') === '2018-10-04T00:00:00.000Z'),
+      ).toBe(true),
+    );
+    const call = mock.callsTo('/v1/insights/groups').at(-1)!;
+    expect(call.url.searchParams.get('start_time')).toBe('2018-09-04T00:00:00.000Z');
+    // The banner reads the same window.
+    expect(mock.callsTo('/v1/feed/summary/histogram').at(-1)!.url.searchParams.get('end_time')).toBe(
+      '2018-10-04T00:00:00.000Z',
+    );
+  });
+
+  it('keeps a window that reaches the data, with no note', async () => {
+    const mock = serve(pages([group('1', 0)]), {
+      'GET /v1/tenants/info': {
+        body: {
+          tenant_id: 11,
+          last_digest_ts: { day: null, month: null, quarter: null },
+          is_forecast_enabled: false,
+          currency: 'USD',
+          currency_symbol: '$',
+          timezone: 'Etc/UTC',
+          last_insight_ts: iso(DAY),
+          last_data_ts: iso(0),
+        },
+      },
+    });
+    renderRoute('/feed');
+    await screen.findByText('Orders rose 10% above expected');
+    expect(screen.queryByTestId('feed-data-ends')).toBeNull();
+    expect(
+      Date.parse(mock.callsTo('/v1/insights/groups').at(-1)!.url.searchParams.get('end_time')!),
+    ).toBeGreaterThan(NOW);
+  });
+
+  it('reaches the Resolved and Flagged feeds from the feed, each in the URL', async () => {
+    const mock = serve((req: { url: URL }) => {
+      const state = req.url.searchParams.get('team_state');
+      const groups =
+        state === 'Resolved'
+          ? [group('2', DAY, { group_status: 'Resolved' })]
+          : state === 'Flagged'
+            ? []
+            : [group('1', 0)];
+      return { body: { groups, generated_groups_count: groups.length } };
+    });
+    const { router } = renderRoute('/feed');
+    await screen.findByText('Orders rose 10% above expected');
+    expect(mock.callsTo('/v1/insights/groups')[0]!.url.searchParams.get('team_state')).toBeNull();
+    const feeds = screen.getByRole('tablist', { name: INSIGHTS_COPY.teamFeeds });
+    fireEvent.click(within(feeds).getByRole('tab', { name: 'Resolved' }));
+    expect(await screen.findByText('Orders rose 20% above expected')).toBeTruthy();
+    expect(router.state.location.search).toBe('?state=Resolved');
+    expect(mock.callsTo('/v1/insights/groups').at(-1)!.url.searchParams.get('team_state')).toBe('Resolved');
+    fireEvent.click(within(feeds).getByRole('tab', { name: 'Flagged' }));
+    expect(await screen.findByText(INSIGHTS_COPY.emptyTeamFeed('Flagged'))).toBeTruthy();
+    expect(mock.callsTo('/v1/insights/groups').at(-1)!.url.searchParams.get('team_state')).toBe('Flagged');
+  });
+
+  it('shows a lift past 999 % on a card in units', async () => {
+    serve(pages([group('1', 0)]), {
+      'GET /v1/groups/1/metrics': {
+        body: {
+          kpis: [
+            {
+              kpi_id: '2',
+              kpi_display_name: 'Orders',
+              kpi_format: 'number',
+              pipeline_schedule: 'd',
+              insights: [
+                insight({
+                  current_value: 41,
+                  expected_value: 1,
+                  formatted_current_value: '41',
+                  formatted_expected_value: '1',
+                  formatted_difference_value: '+40',
+                  formatted_lift_percentage: '+4k%',
+                }),
+              ],
+            },
+          ],
+        },
+      },
+      'GET /v1/pattern_series': { body: [] },
+    });
+    renderRoute('/feed?group=1');
+    expect(await screen.findByRole('button', { name: 'Orders +40' })).toBeTruthy();
+    expect(screen.queryByText(/4k%/)).toBeNull();
+  });
+
   it('shows an empty state when the window holds no groups', async () => {
     serve(pages([]));
     renderRoute('/feed');
@@ -292,7 +403,10 @@ describe('the insights feed', () => {
     const back = screen.getByRole('button', { name: INSIGHTS_COPY.previousView });
     const next = screen.getByRole('button', { name: INSIGHTS_COPY.nextView });
     expect((back as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Chart', 'Root cause', 'Overlays']);
+    const paneTabs = screen
+      .getAllByRole('tab')
+      .filter((t) => !t.closest(`[aria-label="${INSIGHTS_COPY.teamFeeds}"]`));
+    expect(paneTabs.map((t) => t.textContent)).toEqual(['Chart', 'Root cause', 'Overlays']);
     fireEvent.click(next);
     expect(screen.getByRole('tab', { name: 'Root cause' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -1,11 +1,16 @@
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { TEAM_STATES, type TeamState } from '@tidemark/contract';
+import { formatDate } from '@tidemark/format';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +18,7 @@ import { isApiError } from '@/lib/api-client';
 import { useGroups } from '../api/get-groups';
 import { INSIGHTS_COPY } from '../messages';
 import { groupByDay } from '@/lib/day-groups';
-import { windowRange, type TimeWindowId } from '../utils/time-window';
+import { timeWindowLabel, windowRange, type TimeWindowId } from '../utils/time-window';
 import { GroupCard, GroupCardById, GroupCardSkeleton } from './group-card';
 import { SummaryBanner } from './summary-banner';
 import { TimeFilterChip } from './time-filter-chip';
@@ -24,6 +29,11 @@ export interface FeedPageProps {
   /** The group named in the URL (?group=): its card starts expanded. */
   openGroupId?: string | null;
   tz?: string | null | undefined;
+  /** Which team feed is listed: Open (the default), or the groups the team resolved or flagged. */
+  teamState?: TeamState;
+  onTeamStateChange?: (next: TeamState) => void;
+  /** Start of the workspace's newest day of data (tenant info): a window past it opens on the data instead. */
+  lastDataTs?: string | null | undefined;
 }
 
 /**
@@ -42,10 +52,22 @@ const FIRST_CARDS = 3;
 const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 190px' } as const;
 
 /** The insight feed (spec 3 §2, §4): banner, time filter, then group cards by day, loaded as you scroll. */
-export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: FeedPageProps) {
+export function FeedPage({
+  timeWindow,
+  onTimeWindowChange,
+  openGroupId,
+  tz,
+  teamState = 'Open',
+  onTeamStateChange,
+  lastDataTs,
+}: FeedPageProps) {
   // The window is fixed per choice (not per render), so the list keeps its key while you scroll.
-  const range = useMemo(() => windowRange(timeWindow), [timeWindow]);
-  const groups = useGroups(range);
+  const range = useMemo(() => windowRange(timeWindow, undefined, lastDataTs), [timeWindow, lastDataTs]);
+  const summaryWindow = useMemo(
+    () => ({ start_time: range.start_time, end_time: range.end_time }),
+    [range.start_time, range.end_time],
+  );
+  const groups = useGroups({ ...summaryWindow, team_state: teamState });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
 
@@ -116,10 +138,10 @@ export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: Fe
       <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
         <InsightsOutlinedIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
         <Typography variant="h4" component="p" sx={{ mt: 1.5 }}>
-          {INSIGHTS_COPY.emptyTitle}
+          {teamState === 'Open' ? INSIGHTS_COPY.emptyTitle : INSIGHTS_COPY.emptyTeamFeed(teamState)}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
-          {INSIGHTS_COPY.emptyBody}
+          {teamState === 'Open' ? INSIGHTS_COPY.emptyBody : INSIGHTS_COPY.emptyTeamFeedBody(teamState)}
         </Typography>
       </Paper>
     );
@@ -194,7 +216,25 @@ export function FeedPage({ timeWindow, onTimeWindowChange, openGroupId, tz }: Fe
         subtitle={INSIGHTS_COPY.feedSubtitle}
         actions={<TimeFilterChip value={timeWindow} onChange={onTimeWindowChange} />}
       />
-      <SummaryBanner window={range} tz={tz} />
+      {range.data_ends && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="feed-data-ends">
+          {INSIGHTS_COPY.dataEnds(formatDate(range.data_ends, { tz: tz ?? null, format: 'D MMM YYYY' }))}{' '}
+          {INSIGHTS_COPY.dataEndsWindow(timeWindowLabel(timeWindow))}
+        </Alert>
+      )}
+      <SummaryBanner window={summaryWindow} tz={tz} />
+      {onTeamStateChange && (
+        <Tabs
+          value={teamState}
+          onChange={(_, next: TeamState) => onTeamStateChange(next)}
+          aria-label={INSIGHTS_COPY.teamFeeds}
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {TEAM_STATES.map((state) => (
+            <Tab key={state} value={state} label={INSIGHTS_COPY.teamFeedTab(state)} />
+          ))}
+        </Tabs>
+      )}
       {pinned && (
         <Box component="section" aria-label={INSIGHTS_COPY.openedFromLink} sx={{ mb: 3 }}>
           <Typography

@@ -29,6 +29,7 @@ import { DownloadAction, FeedbackActions, ShareActions } from './card-actions';
 import { CardNotFound } from './card-states';
 import { SCHEDULE_LABEL, SEVERITY_KEY } from './severity';
 import { useFormatMoney } from '@/lib/currency';
+import { shortLift } from '../utils/lift';
 
 // The carousel (tabs, charts, overlays, root cause) shows only in an expanded card: its code loads then,
 // out of the feed's first load.
@@ -252,7 +253,8 @@ export function GroupCardBody({ group, tz }: { group: Group; tz?: string | null 
         aria-label="Metrics"
       >
         {kpis.map((k) => {
-          const lift = k.insights[0]?.formatted_lift_percentage;
+          const first = k.insights[0];
+          const lift = first ? shortLift(first) : null;
           const active = k.kpi_id === kpi.kpi_id;
           return (
             <Chip

@@ -79,6 +79,20 @@ describe('the insights rules', () => {
     expect(parseTimeWindow('bogus')).toBe('30d');
     const range = windowRange('7d', Date.parse('2026-11-25T15:20:00Z'));
     expect(range).toEqual({ start_time: '2026-11-18T16:00:00.000Z', end_time: '2026-11-25T16:00:00.000Z' });
+    // Data inside the window leaves it alone.
+    expect(windowRange('7d', Date.parse('2026-11-25T15:20:00Z'), '2026-11-20T00:00:00Z')).toEqual(range);
+  });
+
+  it('moves a window that misses all the data to end with its newest day', () => {
+    expect(windowRange('30d', Date.parse('2026-11-25T15:20:00Z'), '2018-10-03T04:00:00.000Z')).toEqual({
+      start_time: '2018-09-04T04:00:00.000Z',
+      end_time: '2018-10-04T04:00:00.000Z',
+      data_ends: '2018-10-03T04:00:00.000Z',
+    });
+    // A day ending exactly where a 24-hour window starts is not in it.
+    expect(windowRange('24h', Date.parse('2026-11-25T15:00:00Z'), '2026-11-23T15:00:00.000Z').data_ends).toBe(
+      '2026-11-23T15:00:00.000Z',
+    );
   });
 
   it.each([

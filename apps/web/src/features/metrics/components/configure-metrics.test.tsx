@@ -71,7 +71,10 @@ describe('configure metrics', () => {
       ++calls === 1
         ? {
             status: 400,
-            body: { success: false, message: "Total Price: Unknown field 'total_prce' at position 4." },
+            body: {
+              success: false,
+              message: "Row 2, Total Price: Unknown field 'total_prce' at position 4.",
+            },
           }
         : { body: { success: true, message: 'ok', kpi_ids: ['1', '2'] } },
     );
@@ -84,7 +87,10 @@ describe('configure metrics', () => {
       target: { value: 'sum(total_prce) / count(order_id)' },
     });
     fireEvent.click(next());
-    expect(await screen.findByText("Total Price: Unknown field 'total_prce' at position 4.")).toBeTruthy();
+    // The second metric is the wizard's third row (the second is a dimension).
+    expect(
+      await screen.findByText("Row 3, Total Price: Unknown field 'total_prce' at position 4."),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Formula 3'), {
       target: { value: 'sum(total_price) / count(order_id)' },
     });
@@ -100,5 +106,28 @@ describe('configure metrics', () => {
       value: 'sum(total_price) / count(order_id)',
     });
     expect(body.dimensions).toHaveLength(1);
+  });
+
+  it('counts a text column made a metric, never sums it, and offers a count of rows', async () => {
+    const { callsTo } = serve({ body: { success: true, message: 'ok', kpi_ids: ['1', '2'] } });
+    renderRoute('/onboarding/configure-metrics?extraction_job_id=5');
+    await screen.findByRole('table', { name: 'Metrics and dimensions' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type 2' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Metric' }));
+    expect(screen.getByRole('combobox', { name: 'Aggregation 2' }).textContent).toBe('Count');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Aggregation 2' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Count', 'Distinct count', 'Count of rows', 'Formula']);
+    fireEvent.click(screen.getByRole('option', { name: 'Count of rows' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type 3' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Dimension' }));
+    fireEvent.click(next());
+    await waitFor(() => expect(callsTo('/v1/metrics_hub/onboard')).toHaveLength(1));
+    const body = callsTo('/v1/metrics_hub/onboard')[0]!.body as {
+      metrics: Array<{ field_name: string; aggregation: unknown }>;
+    };
+    expect(body.metrics).toContainEqual(
+      expect.objectContaining({ field_name: 'country', aggregation: { type: 'formula', value: 'count(*)' } }),
+    );
   });
 });

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AGGREGATIONS, type Column } from '@tidemark/contract';
+import type { Column } from '@tidemark/contract';
 import { useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { OnboardingFrame } from '@/components/onboarding-frame';
@@ -30,7 +30,10 @@ import {
   initialRows,
   isDateColumn,
   onboardBody,
+  operationsFor,
+  rowMessage,
   type ConfigureRow,
+  type Operation,
 } from '../utils/rows';
 
 export interface ConfigureMetricsProps {
@@ -38,10 +41,12 @@ export interface ConfigureMetricsProps {
   onDone: (datasourceId: string) => void;
 }
 
-const AGGREGATION_LABEL: Record<string, string> = {
+const AGGREGATION_LABEL: Record<Operation, string> = {
   sum: 'Sum',
   avg: 'Average',
   count: 'Count',
+  count_distinct: 'Distinct count',
+  count_rows: 'Count of rows',
   min: 'Minimum',
   max: 'Maximum',
   stddev_samp: 'Standard deviation',
@@ -105,7 +110,7 @@ function Grid({
       await onboardMetrics(scope, onboardBody(rows, columns, datasourceId));
       onDone(datasourceId);
     } catch (e) {
-      setError(isApiError(e) ? (e.serverMessage ?? e.message) : String(e));
+      setError(isApiError(e) ? rowMessage(e.serverMessage ?? e.message, rows) : String(e));
     } finally {
       setSaving(false);
     }
@@ -232,7 +237,7 @@ function Grid({
                             update(row.key, { aggregation: e.target.value as ConfigureRow['aggregation'] })
                           }
                         >
-                          {AGGREGATIONS.map((a) => (
+                          {operationsFor(column).map((a) => (
                             <MenuItem key={a} value={a}>
                               {AGGREGATION_LABEL[a]}
                             </MenuItem>

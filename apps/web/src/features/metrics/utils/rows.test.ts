@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '@tidemark/contract';
-import { canRemoveRow, checkRows, guessRow, initialRows, onboardBody } from './rows';
+import { canRemoveRow, checkRows, guessRow, initialRows, isIdLike, onboardBody, rowMessage } from './rows';
 
 const column = (field_name: string, data_type: Column['data_type']): Column => ({
   field_name,
@@ -60,5 +60,66 @@ describe('configure-metrics rows', () => {
     expect(body.dimensions).toEqual([
       expect.objectContaining({ field_name: 'country', aggregation: { type: 'formula', value: 'country' } }),
     ]);
+  });
+
+  it('counts text made a metric, distinctly when it names an id, and never sums it', () => {
+    const text = (field: string, display: string, samples: string[] = []) => ({
+      ...column(field, 'text'),
+      display_name: display,
+      sample_values: samples,
+    });
+    expect(guessRow(text('status', 'Status', ['paid', 'paid', 'failed']), 0).aggregation).toBe('count');
+    for (const [field, display] of [
+      ['transaction_id', 'Transaction ID'],
+      ['orderid', 'OrderID'],
+      ['invoice_number', 'Invoice number'],
+      ['customer', 'Customer'],
+    ] as const) {
+      const guessed = guessRow(text(field, display, field === 'customer' ? ['a@x', 'b@y', 'c@z'] : []), 0);
+      expect(guessed.aggregation, display).toBe('count_distinct');
+    }
+    // 'Paid' ends in "id" without naming one.
+    expect(isIdLike(text('paid', 'Paid', ['yes', 'no', 'yes']))).toBe(false);
+    expect(guessRow(column('order_id', 'integer'), 0).aggregation).toBe('count');
+    expect(guessRow(column('revenue', 'decimal'), 0).aggregation).toBe('sum');
+
+    const rows = [
+      { ...guessRow(text('transaction_id', 'Transaction ID'), 0), field_type: 'metric' as const },
+      {
+        ...guessRow(text('status', 'Status'), 1),
+        field_type: 'metric' as const,
+        aggregation: 'count_rows' as const,
+      },
+      guessRow(text('country', 'Country'), 2),
+    ];
+    expect(
+      onboardBody(
+        rows,
+        [...columns, text('transaction_id', 'Transaction ID'), text('status', 'Status')],
+        'x',
+      ).metrics.map((m) => m.aggregation),
+    ).toEqual([
+      { type: 'formula', value: 'count_distinct(transaction_id)' },
+      { type: 'formula', value: 'count(*)' },
+    ]);
+  });
+
+  it("turns the server's metric number into the wizard's row number", () => {
+    const rows = [
+      guessRow(column('country', 'text'), 0),
+      guessRow(column('revenue', 'decimal'), 1),
+      guessRow(column('channel', 'text'), 2),
+      guessRow(column('refunds', 'decimal'), 3),
+    ];
+    expect(rowMessage('Row 2, Refunds: Sum needs a number column', rows)).toBe(
+      'Row 4, Refunds: Sum needs a number column',
+    );
+    expect(
+      rowMessage('Invalid body field metrics.1.display_name: Every row needs a display name', rows),
+    ).toBe('Row 4, Display name: Every row needs a display name');
+    expect(rowMessage('Invalid body field dimensions.0.field_name: Too long', rows)).toBe(
+      'Row 1, Field: Too long',
+    );
+    expect(rowMessage('Keep at least one dimension', rows)).toBe('Keep at least one dimension');
   });
 });

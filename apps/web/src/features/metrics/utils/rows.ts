@@ -7,7 +7,52 @@ import {
 } from '@tidemark/contract';
 
 export type FieldType = 'metric' | 'dimension';
-export type Operation = 'sum' | 'avg' | 'count' | 'min' | 'max' | 'stddev_samp' | 'var_samp' | 'formula';
+/** The contract's aggregations, plus two the wizard sends as formulas: distinct count and count of rows. */
+export type Operation =
+  | 'sum'
+  | 'avg'
+  | 'count'
+  | 'count_distinct'
+  | 'count_rows'
+  | 'min'
+  | 'max'
+  | 'stddev_samp'
+  | 'var_samp'
+  | 'formula';
+
+const ALL_OPERATIONS: readonly Operation[] = [
+  'sum',
+  'avg',
+  'count',
+  'count_distinct',
+  'count_rows',
+  'min',
+  'max',
+  'stddev_samp',
+  'var_samp',
+  'formula',
+];
+const COUNTING: readonly Operation[] = ['count', 'count_distinct', 'count_rows', 'formula'];
+
+const isNumber = (c: Pick<Column, 'data_type'>) => c.data_type === 'integer' || c.data_type === 'decimal';
+
+/** What a column can be aggregated by: only numbers add up; anything else is counted. */
+export const operationsFor = (column: Pick<Column, 'data_type'> | undefined): readonly Operation[] =>
+  !column || isNumber(column) ? ALL_OPERATIONS : COUNTING;
+
+/**
+ * An identifier rather than a quantity: a name ending in id or number (order_id, OrderID, Transaction ID,
+ * Invoice number), or text whose sampled values are all different.
+ */
+export function isIdLike(
+  column: Pick<Column, 'field_name' | 'display_name' | 'data_type' | 'sample_values'>,
+) {
+  const named = (name: string) =>
+    /(^|[\s_\-.#])(id|number|no|nr)$/i.test(name) || /[a-z0-9](Id|ID)$/.test(name);
+  if (named(column.field_name) || named(column.display_name)) return true;
+  const samples = column.sample_values;
+  return !isNumber(column) && samples.length >= 3 && new Set(samples).size === samples.length;
+}
 
 export interface ConfigureRow {
   key: number;
@@ -22,16 +67,20 @@ export interface ConfigureRow {
 const DATE_TYPES: ReadonlySet<WarehouseColumnType> = new Set(['date', 'timestamp', 'timestamptz']);
 export const isDateColumn = (c: Pick<Column, 'data_type'>) => DATE_TYPES.has(c.data_type);
 
-/** A first guess a merchant rarely has to change: numbers are metrics (ids are counted), text slices them. */
+/**
+ * A first guess a merchant rarely has to change: numbers are metrics (ids are counted), text slices them.
+ * Made a metric, text is counted (text ids distinctly), never summed.
+ */
 export function guessRow(column: Column, key: number): ConfigureRow {
-  const numeric = column.data_type === 'integer' || column.data_type === 'decimal';
-  const idLike = /(^|_)(id|number|no)$/.test(column.field_name);
+  const numeric = isNumber(column);
+  const idLike = isIdLike(column);
   return {
     key,
     field_name: column.field_name,
     display_name: column.display_name,
     field_type: numeric ? 'metric' : 'dimension',
-    aggregation: numeric && idLike ? 'count' : 'sum',
+    // A numeric id keeps a plain count: count_distinct cannot roll up from hourly partials (see rollup.ts).
+    aggregation: numeric ? (idLike ? 'count' : 'sum') : idLike ? 'count_distinct' : 'count',
     objective: /refund|cancel|return|discount|cost|churn/.test(column.field_name) ? 'negative' : 'positive',
     formula: '',
   };
@@ -82,13 +131,52 @@ export function onboardBody(
       .map((r) => ({
         ...base(r),
         accent: r.objective,
-        aggregation:
-          r.aggregation === 'formula'
-            ? { type: 'formula' as const, value: r.formula.trim() }
-            : { type: 'operation' as const, value: r.aggregation },
+        aggregation: aggregationOf(r),
       })),
     dimensions: rows
       .filter((r) => r.field_type === 'dimension')
       .map((r) => ({ ...base(r), aggregation: { type: 'formula' as const, value: r.field_name } })),
   };
 }
+
+/** A field in a formula: bare when it is a plain name, else quoted. */
+const formulaField = (field: string) => (/^[a-z_][a-z0-9_]*$/i.test(field) ? field : `"${field}"`);
+
+function aggregationOf(r: ConfigureRow): OnboardBody['metrics'][number]['aggregation'] {
+  switch (r.aggregation) {
+    case 'formula':
+      return { type: 'formula', value: r.formula.trim() };
+    case 'count_rows':
+      return { type: 'formula', value: 'count(*)' };
+    case 'count_distinct':
+      return { type: 'formula', value: `count_distinct(${formulaField(r.field_name)})` };
+    default:
+      return { type: 'operation', value: r.aggregation };
+  }
+}
+
+/**
+ * The server numbers metrics by their place among the metrics it was sent ("Row 2, Revenue: …"); the
+ * wizard's rows hold dimensions too, so the number is turned into the row's own.
+ */
+export function rowMessage(message: string, rows: readonly ConfigureRow[]): string {
+  const rowsOf = (type: FieldType) => rows.flatMap((r, i) => (r.field_type === type ? [i + 1] : []));
+  const match = /^Row (\d+), /.exec(message);
+  if (match) {
+    const row = rowsOf('metric')[Number(match[1]) - 1];
+    return row === undefined ? message : `Row ${row}, ${message.slice(match[0].length)}`;
+  }
+  // A request the schema refused names its path ("Invalid body field metrics.2.display_name: …").
+  const invalid = /^Invalid body field (metrics|dimensions)\.(\d+)\.(\w+): (.*)$/s.exec(message);
+  if (!invalid) return message;
+  const row = rowsOf(invalid[1] === 'metrics' ? 'metric' : 'dimension')[Number(invalid[2])];
+  const field = FIELD_LABELS[invalid[3]!] ?? invalid[3];
+  return row === undefined ? message : `Row ${row}, ${field}: ${invalid[4]}`;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  field_name: 'Field',
+  display_name: 'Display name',
+  aggregation: 'Aggregation',
+  accent: 'Objective',
+};

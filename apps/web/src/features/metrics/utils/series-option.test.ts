@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '@tidemark/contract';
 import { completeDays } from '../components/hub/metric-sparkline';
-import { bucketEnd, seriesParts, withoutFillingValue, zoomStart } from './series-option';
+import { bucketEnd, seriesChartOption, seriesParts, withoutFillingValue, zoomStart } from './series-option';
 
 const point = (
   timestamp: string,
@@ -40,6 +40,28 @@ describe('metric timeline', () => {
     ]);
     expect(parts.spikes).toEqual([[t(2), 30]]);
     expect(parts.value.map(([, y]) => y)).toEqual([10, 30, null]);
+  });
+
+  it('names the year on the axis when the data spans two years or is from an earlier year', () => {
+    const colors = {
+      value: '#000',
+      expected: '#111',
+      band: '#222',
+      bandEdge: '#333',
+      spike: '#f00',
+      grid: '#eee',
+    };
+    const axisLabel = (points: SeriesPoint[]) => {
+      const option = seriesChartOption({ points, format: 'number', timezone: 'Etc/UTC', colors });
+      const xAxis = option.xAxis as { axisLabel: { formatter: (v: number) => string } };
+      return xAxis.axisLabel.formatter(Date.UTC(2023, 11, 30));
+    };
+    expect(axisLabel([point('2023-12-30T00:00:00Z', 1, 0, 2), point('2024-01-02T00:00:00Z', 1, 0, 2)])).toBe(
+      '30 Dec 2023',
+    );
+    expect(axisLabel([point('2023-03-01T00:00:00Z', 1, 0, 2), point('2023-12-30T00:00:00Z', 1, 0, 2)])).toBe(
+      '30 Dec 2023',
+    );
   });
 
   it('leaves out points whose time cannot be read', () => {

@@ -1,5 +1,12 @@
 import type { SeriesPoint, SeriesSchedule } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate, formatMetricValue, type MetricFormat } from '@tidemark/format';
+import {
+  DATE_FORMATS,
+  formatDate,
+  formatMetricValue,
+  rangeNeedsYear,
+  withYear,
+  type MetricFormat,
+} from '@tidemark/format';
 import { escapeHtml, type ChartOption } from '@/components/chart';
 import { METRICS_HUB_COPY } from '../messages';
 
@@ -46,6 +53,10 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
   const copy = METRICS_HUB_COPY;
   const fmt = (v: number) => formatMetricValue(v, input.format, input.currencySymbol);
   const byTime = new Map(input.points.map((p) => [Date.parse(p.timestamp), p.result]));
+  // Data over several years, or from another year, shows its year on the axis and in the tooltip.
+  const year = rangeNeedsYear(input.points[0]?.timestamp, input.points.at(-1)?.timestamp, {
+    tz: input.timezone,
+  });
   const start = zoomStart(value.length, input.visiblePoints);
   return {
     animation: false,
@@ -74,7 +85,7 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
         const r = byTime.get(t);
         if (!r) return '';
         const lines = [
-          `<strong>${escapeHtml(formatDate(t, { tz: input.timezone, format: DATE_FORMATS.dateTime }))}</strong>`,
+          `<strong>${escapeHtml(formatDate(t, { tz: input.timezone, format: withYear(DATE_FORMATS.dateTime, year) }))}</strong>`,
           `${escapeHtml(copy.value)}: ${escapeHtml(r.y === null ? '–' : fmt(r.y))}`,
           `${escapeHtml(copy.expected)}: ${escapeHtml(r.yhat === null ? '–' : fmt(r.yhat))}`,
         ];
@@ -93,7 +104,7 @@ export function seriesChartOption(input: SeriesChartInput): ChartOption {
       type: 'time',
       axisLabel: {
         hideOverlap: true,
-        formatter: (v: number) => formatDate(v, { tz: input.timezone, format: 'D MMM' }),
+        formatter: (v: number) => formatDate(v, { tz: input.timezone, format: withYear('D MMM', year) }),
       },
     },
     yAxis: {

@@ -25,6 +25,8 @@ const COPY = ONBOARD_COPY.appInstallation;
 export interface AppInstallationCardProps {
   /** Whether the server can install the store app; undefined while that is being checked. */
   configured: boolean | undefined;
+  /** The server's words when it is not: what a customer can do, or the missing setting for an operator. */
+  notice?: string | null;
   loadFailed?: boolean;
   onRetry?: () => void;
   /** The store the user signed up from, when they came through the store platform. */
@@ -37,6 +39,7 @@ export interface AppInstallationCardProps {
 /** app_installation: the store-platform app card with its three prerequisites and Install. */
 export function AppInstallationCard({
   configured,
+  notice,
   loadFailed,
   onRetry,
   initialShop,
@@ -114,7 +117,7 @@ export function AppInstallationCard({
           )}
           {configured === false && (
             <Alert severity="warning" role="status">
-              {COPY.notConfigured}
+              {notice ?? COPY.notConfigured}
             </Alert>
           )}
           {configured === true && (

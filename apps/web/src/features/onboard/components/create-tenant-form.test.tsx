@@ -74,14 +74,14 @@ describe('create_tenant form', () => {
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
-  it('saves name and URL, says so, and moves on to join_workspace', async () => {
+  it('saves name and URL, says so, and moves its founder on to user_persona, not join_workspace', async () => {
     const api = serve();
     const { router } = renderRoute('/onboard/create_tenant');
     fireEvent.change(await nameField(), { target: { value: ' Northwind Goods ' } });
     fireEvent.change(urlField(), { target: { value: 'https://northwind.test' } });
     fireEvent.click(continueButton());
     expect(await screen.findByText(WORKSPACE_MESSAGES.created)).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/onboard/join_workspace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboard/user_persona'));
     const patch = api.calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toEqual({ display_name: 'Northwind Goods', store_url: 'https://northwind.test' });
     expect(patch?.url.searchParams.get('tenant_id')).toBe('11');

@@ -19,7 +19,7 @@ export interface CreateTenantFormProps {
   workspace: OwnWorkspace;
   /** The name sign-up gave the workspace, offered as a start. */
   initialName: string;
-  /** Called after the workspace is saved; the route moves on to join_workspace. */
+  /** Called after the workspace is saved; its founder has no team to join, so the route moves on to user_persona. */
   onCreated: () => Promise<void> | void;
 }
 

@@ -42,6 +42,15 @@ describe('join_workspace card', () => {
     expect(api.callsTo(`/v1/tenants/${USER.tenant_uuid}/join`)[0]?.body).toEqual({ user_email: USER.email });
   });
 
+  it('never asks the founder to join their own workspace: it moves straight on to user_persona', async () => {
+    const api = serve({ body: { ...TEAM, member_count: 1, joined_via: 'founder' } });
+    const { router } = renderRoute('/onboard/join_workspace');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboard/user_persona'));
+    expect(screen.queryByText('Join your team')).toBeNull();
+    expect(screen.queryByText('1 member')).toBeNull();
+    expect(api.callsTo(`/v1/tenants/${USER.tenant_uuid}/join`)).toHaveLength(0);
+  });
+
   it('shows the logo when the team has one', async () => {
     serve({ body: { ...TEAM, member_count: 1, logo_path: '/logo.png' } });
     renderRoute('/onboard/join_workspace');

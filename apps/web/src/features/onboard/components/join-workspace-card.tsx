@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { catalogueFor } from '@tidemark/contract';
 import { formatNumber } from '@tidemark/format';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { isApiError } from '@/lib/api-client';
 import { useTeamDetails, type OwnWorkspace } from '../api/get-team-details';
@@ -24,14 +24,20 @@ export interface JoinWorkspaceCardProps {
   userEmail: string;
   /** Called after joining; the route moves on to user_persona. */
   onJoined: () => Promise<void> | void;
+  /** The user founded this workspace: there is no team to join, so the route moves on at once. */
+  onFounder: () => void;
 }
 
 const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
 /** join_workspace (spec 1 §2): the team's name, logo or initial and member count, and Join. */
-export function JoinWorkspaceCard({ workspace, userEmail, onJoined }: JoinWorkspaceCardProps) {
+export function JoinWorkspaceCard({ workspace, userEmail, onJoined, onFounder }: JoinWorkspaceCardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const team = useTeamDetails(workspace);
+  const founder = team.data?.joined_via === 'founder';
+  useEffect(() => {
+    if (founder) onFounder();
+  }, [founder, onFounder]);
   const join = useJoinWorkspace(workspace);
   const [finishing, setFinishing] = useState(false);
   const busy = join.isPending || finishing;
@@ -49,6 +55,8 @@ export function JoinWorkspaceCard({ workspace, userEmail, onJoined }: JoinWorksp
       },
       onError: () => enqueueSnackbar(COPY.joinFailed, { variant: 'error' }),
     });
+
+  if (founder) return null;
 
   return (
     <OnboardStep

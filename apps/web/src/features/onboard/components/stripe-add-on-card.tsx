@@ -58,7 +58,7 @@ export function StripeAddOnCard({ tenantId, email, checkout, onContinue }: Strip
           {checkout === 'success' && <Alert severity="success">{COPY.paid}</Alert>}
           {checkout === 'cancelled' && <Alert severity="info">{COPY.cancelled}</Alert>}
           {details.data && !details.data.stripe_configured && (
-            <Alert severity="warning">{COPY.notConfigured}</Alert>
+            <Alert severity="warning">{details.data.payments_notice ?? COPY.notConfigured}</Alert>
           )}
           {details.isPending ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

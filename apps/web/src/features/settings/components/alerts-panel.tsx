@@ -245,7 +245,8 @@ function channelNotice(
   disabled: boolean,
 ): ReactNode {
   if (name === 'sms') {
-    if (!s.sms.configured) return <Alert severity="info">{copy.smsVerify.notConfigured}</Alert>;
+    if (!s.sms.configured)
+      return <Alert severity="info">{s.sms.setup_notice ?? copy.smsVerify.notConfigured}</Alert>;
     if (profile.phone_number && !s.sms.is_verified)
       return <SmsVerification sms={s.sms} disabled={disabled} />;
   }
@@ -299,7 +300,9 @@ function ChannelRow({
         </div>
         {control}
       </Stack>
-      {slack && !slack.configured ? <Alert severity="info">{copy.slack.notConfigured}</Alert> : null}
+      {slack && !slack.configured ? (
+        <Alert severity="info">{slack.setup_notice ?? copy.slack.notConfigured}</Alert>
+      ) : null}
       {below}
     </Stack>
   );

@@ -84,6 +84,8 @@ function BillingBody({ details }: { details: BillingDetails }) {
   const change = useChangePlan();
   const portal = useOpenBillingPortal();
   const [confirming, setConfirming] = useState<Plan | null>(null);
+  // A purchase waits for the user to confirm its plan and price.
+  const [buying, setBuying] = useState<Plan | null>(null);
   const current = details.current_plan;
   const busy = cancel.isPending || change.isPending || portal.isPending;
 
@@ -91,13 +93,16 @@ function BillingBody({ details }: { details: BillingDetails }) {
     enqueueSnackbar(message, { variant: ok ? 'success' : 'error', autoHideDuration: SETTINGS_SNACKBAR_MS });
   const failure = (error: unknown) => toast(isApiError(error) ? error.message : copy.failed, false);
 
-  function buy(plan: Plan) {
+  function confirmBuy() {
+    const plan = buying;
+    if (!plan) return;
     change.mutate(plan.plan_id, {
       onSuccess: (answer) => {
         if (answer.url) window.location.assign(answer.url);
         else toast(answer.message, answer.success);
       },
       onError: failure,
+      onSettled: () => setBuying(null),
     });
   }
 
@@ -114,7 +119,9 @@ function BillingBody({ details }: { details: BillingDetails }) {
   const nextPlan = details.plans.find((p) => p.price > current.price);
   return (
     <>
-      {!details.stripe_configured && <Alert severity="warning">{copy.notConfigured}</Alert>}
+      {!details.stripe_configured && (
+        <Alert severity="warning">{details.payments_notice ?? copy.notConfigured}</Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 3 }} aria-label={copy.currentPlan} role="region">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' } }}>
           <Box sx={{ flex: 1 }}>
@@ -167,7 +174,7 @@ function BillingBody({ details }: { details: BillingDetails }) {
                   <Button
                     variant="contained"
                     disabled={busy || current.is_top_plan || !current.actions.upgrade_plan || !nextPlan}
-                    onClick={() => nextPlan && buy(nextPlan)}
+                    onClick={() => nextPlan && setBuying(nextPlan)}
                   >
                     {nextPlan ? copy.upgradeTo(nextPlan.name) : copy.upgrade}
                   </Button>
@@ -186,7 +193,7 @@ function BillingBody({ details }: { details: BillingDetails }) {
         isActive={(p) => p.plan_id === current.plan_id}
         action={(p) =>
           p.price > current.price && !current.is_top_plan ? (
-            <Button variant="outlined" disabled={busy} onClick={() => buy(p)}>
+            <Button variant="outlined" disabled={busy} onClick={() => setBuying(p)}>
               {copy.upgradeTo(p.name)}
             </Button>
           ) : null
@@ -208,7 +215,7 @@ function BillingBody({ details }: { details: BillingDetails }) {
             <Button
               variant="outlined"
               disabled={busy}
-              onClick={() => buy(p)}
+              onClick={() => setBuying(p)}
               aria-label={`${copy.buy} ${p.name}`}
             >
               {copy.buy}
@@ -216,6 +223,23 @@ function BillingBody({ details }: { details: BillingDetails }) {
           )
         }
       />
+
+      <Dialog open={buying !== null} onClose={() => !change.isPending && setBuying(null)}>
+        <DialogTitle>{buying ? copy.confirmBuyTitle(buying) : ''}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {buying ? copy.confirmBuyBody(buying.name, planPrice(buying), details.stripe_configured) : ''}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setBuying(null)} disabled={change.isPending}>
+            {copy.notNow}
+          </Button>
+          <Button variant="contained" onClick={confirmBuy} disabled={change.isPending}>
+            {change.isPending ? copy.working : buying ? copy.confirmBuy(buying) : ''}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog open={confirming !== null} onClose={() => !cancel.isPending && setConfirming(null)}>
         <DialogTitle>{confirming ? copy.confirmCancelTitle(confirming.name) : ''}</DialogTitle>

@@ -5,6 +5,7 @@ import {
   SITE_EVENT_SOURCE,
   PREFERENCE_DEFAULTS,
   PHONE_MESSAGES,
+  SETUP_NOTICES,
   PREFERENCE_MESSAGES,
   SLACK_ALERT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
@@ -237,11 +238,35 @@ describe('alert settings', () => {
     expect(callsTo(SUBS).filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
-  it('says plainly that Slack is not configured, and offers Add to Slack when it is', async () => {
+  it("says plainly that Slack is not available, in the server's words, and offers Add to Slack when it is", async () => {
     serve();
     const first = renderRoute('/preferences?tab=notifications');
-    expect(await screen.findByText(/Slack is not configured on this server/, {}, LOAD)).toBeTruthy();
+    // Without the server's notice a customer's wording stands: no setting names.
+    expect(
+      await screen.findByText(
+        'Slack is not available for this workspace yet; contact support to turn it on.',
+        {},
+        LOAD,
+      ),
+    ).toBeTruthy();
     first.unmount();
+    serve({
+      [`GET ${SUBS}`]: {
+        body: subscriptions({
+          slack: {
+            configured: false,
+            setup_notice: 'Set SLACK_CLIENT_ID (operator view).',
+            connected: false,
+            team_name: null,
+            channel_name: null,
+            note: null,
+          },
+        }),
+      },
+    });
+    const operator = renderRoute('/preferences?tab=notifications');
+    expect(await screen.findByText('Set SLACK_CLIENT_ID (operator view).', {}, LOAD)).toBeTruthy();
+    operator.unmount();
     serve({
       [`GET ${SUBS}`]: {
         body: subscriptions({
@@ -309,7 +334,8 @@ describe('alert settings', () => {
       },
     });
     renderRoute('/preferences?tab=notifications');
-    expect(await screen.findByText(PHONE_MESSAGES.notConfigured, {}, LOAD)).toBeTruthy();
+    // Without the server's notice, a customer's wording: no Twilio settings.
+    expect(await screen.findByText(SETUP_NOTICES.sms.customer, {}, LOAD)).toBeTruthy();
     expect(screen.getByText(SLACK_ALERT_MESSAGES.revokedNote('token_revoked'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add to Slack' })).toBeTruthy();
   });

@@ -130,13 +130,49 @@ describe('the stores tab', () => {
 });
 
 describe('the billing tab', () => {
-  it('shows cancel and upgrade by the plan flags, and says when Stripe is not configured', async () => {
-    serve({ 'GET /v1/billing/details': { body: { success: true, data: billing(TRIAL) } } });
+  it("shows cancel and upgrade by the plan flags, and the server's notice when payments are off", async () => {
+    serve({
+      'GET /v1/billing/details': {
+        body: {
+          success: true,
+          data: {
+            ...billing(TRIAL),
+            payments_notice: 'Payments are not set up for this workspace; contact support.',
+          },
+        },
+      },
+    });
     renderRoute('/preferences?tab=billing');
-    expect(await screen.findByText(/Card payments are not configured on this server/)).toBeTruthy();
+    expect(
+      await screen.findByText('Payments are not set up for this workspace; contact support.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/STRIPE_SECRET_KEY/)).toBeNull();
     const current = screen.getByRole('region', { name: 'Current plan' });
     expect(within(current).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
     expect(within(current).getByRole('button', { name: 'Upgrade to Growth' })).toBeTruthy();
+  });
+
+  it('asks before an upgrade, naming the plan and its price, and changes nothing until confirmed', async () => {
+    const api = serve({
+      'GET /v1/billing/details': { body: { success: true, data: billing(TRIAL) } },
+      'POST /v1/billing/checkout': {
+        body: { success: true, message: 'You are now on the Growth plan.', url: null },
+      },
+    });
+    renderRoute('/preferences?tab=billing');
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    fireEvent.click(within(current).getByRole('button', { name: 'Upgrade to Growth' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Upgrade to Growth?' });
+    expect(within(dialog).getByText('Growth costs $49 / month. It starts at once.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('/v1/billing/checkout')).toHaveLength(0);
+
+    fireEvent.click(within(current).getByRole('button', { name: 'Upgrade to Growth' }));
+    dialog = await screen.findByRole('dialog', { name: 'Upgrade to Growth?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByText('You are now on the Growth plan.')).toBeTruthy();
+    expect(api.callsTo('/v1/billing/checkout')[0]?.body).toMatchObject({ plan: 'growth' });
   });
 
   it('keeps upgrade disabled on the top plan and shows the cancel answer as it comes', async () => {
@@ -146,7 +182,7 @@ describe('the billing tab', () => {
     });
     renderRoute('/preferences?tab=billing');
     const current = await screen.findByRole('region', { name: 'Current plan' });
-    expect(screen.queryByText(/Card payments are not configured/)).toBeNull();
+    expect(screen.queryByText(/Payments are not set up/)).toBeNull();
     expect((within(current).getByRole('button', { name: 'Upgrade' }) as HTMLButtonElement).disabled).toBe(
       true,
     );

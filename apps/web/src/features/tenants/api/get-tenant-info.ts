@@ -12,7 +12,8 @@ export function tenantInfoQueryOptions(scope: TenantScope) {
   return queryOptions({
     queryKey: ['tenants', 'info', scope.tenantId, scope.isDemo] as const,
     queryFn: ({ signal }) => getTenantInfo(scope, signal),
-    staleTime: 60_000,
+    // An empty workspace is re-read on every screen, so the first metrics show as soon as they exist.
+    staleTime: (query) => (query.state.data?.needs_data ? 0 : 60_000),
     enabled: scope.tenantId !== null || scope.isDemo,
   });
 }

@@ -87,7 +87,7 @@ describe('outage and experience details', () => {
     expect(screen.getByText('Dashboard')).toBeTruthy();
     expect(screen.queryByText('Webhooks')).toBeNull();
     const signals = screen.getByTestId('related-signals');
-    expect(within(signals).getByText(EVENTS_COPY.related.lostRevenueTotal('$5,210'))).toBeTruthy();
+    expect(within(signals).getByText(EVENTS_COPY.related.lostRevenueTotal('$4,210'))).toBeTruthy();
     const experience = within(signals).getByRole('link', { name: 'Checkouts dropped 58% below expected' });
     expect(experience.getAttribute('href')).toBe('/events/groups/12');
     expect(within(signals).getByRole('link', { name: 'Orders fell' }).getAttribute('href')).toBe('/groups/3');

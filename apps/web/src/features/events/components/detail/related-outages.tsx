@@ -24,10 +24,11 @@ const money = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`
 
 /**
  * On an outage: the workspace's own signals that moved with it (insights, experience events, site errors),
- * each with the lost revenue it carries, and their total.
+ * each with the lost revenue it carries, and the outage's cost: the largest of them, since the signals of one
+ * outage are mostly one loss seen through several metrics (adding them up counts it again for each).
  */
 export function RelatedSignalsCard({ links, tz }: { links: OutageLink[]; tz?: string | null | undefined }) {
-  const total = links.reduce((a, l) => a + (l.lost_revenue ?? 0), 0);
+  const total = links.reduce((a, l) => Math.max(a, Math.abs(l.lost_revenue ?? 0)), 0);
   const quantified = links.some((l) => l.lost_revenue !== null);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="related-signals">

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ComparePoint, EventGroup, RelatedMetric } from '@tidemark/contract';
-import { formatCompact, formatDate } from '@tidemark/format';
+import { formatCompact, formatDate, rangeNeedsYear, withYear } from '@tidemark/format';
 import { useQueries } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useReducer, useState, type KeyboardEvent } from 'react';
@@ -258,7 +258,13 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
         minInterval: tickIntervalMs(filters.granularity, range.end - range.start),
         axisLabel: {
           formatter: (v: number) =>
-            formatDate(v, { tz, format: filters.granularity === 'h' ? 'DD MMM hh:mm A' : 'DD MMM' }),
+            formatDate(v, {
+              tz,
+              format: withYear(
+                filters.granularity === 'h' ? 'DD MMM hh:mm A' : 'DD MMM',
+                rangeNeedsYear(range.start, range.end, { tz }),
+              ),
+            }),
           hideOverlap: true,
         },
       },

@@ -1,6 +1,6 @@
 import { alpha, useTheme } from '@mui/material/styles';
 import type { Accent, Insight, SeriesPoint } from '@tidemark/contract';
-import { formatDate, formatMetricValue } from '@tidemark/format';
+import { formatDate, formatMetricValue, rangeNeedsYear, withYear } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, escapeHtml, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
@@ -150,7 +150,10 @@ export function TimelineChart({
           formatter: (v: number) =>
             formatDate(v, {
               tz,
-              format: schedule === 'h' ? 'D MMM, ha' : schedule === 'm' ? 'MMM YYYY' : 'D MMM',
+              format: withYear(
+                schedule === 'h' ? 'D MMM, ha' : schedule === 'm' ? 'MMM YYYY' : 'D MMM',
+                rangeNeedsYear(window.start, window.end, { tz }),
+              ),
             }),
         },
         splitLine: { show: false },

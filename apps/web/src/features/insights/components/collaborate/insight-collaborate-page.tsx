@@ -27,6 +27,7 @@ import { CommentBox } from './comment-box';
 import { FilterBar } from './filter-bar';
 import { DEFAULT_FILTERS, type ChartFilters } from './filters';
 import { BackButton, CollaborateSkeleton, HealthChip } from './shared';
+import { liftText } from '../../utils/lift';
 
 const C = COLLABORATE_COPY;
 
@@ -96,7 +97,7 @@ function InsightCollaborate({
     [DETAIL_COPY.current, insight.formatted_current_value, undefined],
     [DETAIL_COPY.expectedValue, insight.formatted_expected_value, undefined],
     [DETAIL_COPY.difference, insight.formatted_difference_value, tone],
-    [DETAIL_COPY.lift, insight.formatted_lift_percentage, tone, <LiftPopover key="lift" insight={insight} />],
+    [DETAIL_COPY.lift, liftText(insight), tone, <LiftPopover key="lift" insight={insight} />],
   ];
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="insight-collaborate">

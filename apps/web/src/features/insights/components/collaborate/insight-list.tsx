@@ -17,6 +17,7 @@ import { ErrorState } from '@/components/error-state';
 import { useInsights, type InsightsFilter } from '../../api/get-insights';
 import { COLLABORATE_COPY, DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
 import { SEVERITY_KEY } from '../severity';
+import { shortLift } from '../../utils/lift';
 
 const C = COLLABORATE_COPY;
 
@@ -182,7 +183,7 @@ function InsightRow({
           variant="body2"
           sx={{ ml: 'auto !important', fontWeight: 600, color: positive ? 'success.main' : 'error.main' }}
         >
-          {insight.formatted_lift_percentage}
+          {shortLift(insight)}
         </Typography>
       </Stack>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 0.5, fontWeight: 600 }}>

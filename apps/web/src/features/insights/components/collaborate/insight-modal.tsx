@@ -17,6 +17,7 @@ import { InsightTimeline } from '../insight-timeline';
 import { SCHEDULE_LABEL } from '../severity';
 import { DetailMeta } from '../detail/detail-header';
 import type { ChartFilters } from './filters';
+import { liftText } from '../../utils/lift';
 
 export interface InsightModalProps {
   insightId: string | null;
@@ -119,7 +120,7 @@ function ModalBody({
           [DETAIL_COPY.current, i.formatted_current_value, undefined],
           [DETAIL_COPY.expectedValue, i.formatted_expected_value, undefined],
           [DETAIL_COPY.difference, i.formatted_difference_value, tone],
-          [DETAIL_COPY.lift, i.formatted_lift_percentage, tone],
+          [DETAIL_COPY.lift, liftText(i), tone],
         ].map(([label, value, color]) => (
           <Box key={label}>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>

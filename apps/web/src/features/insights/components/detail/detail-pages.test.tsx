@@ -225,6 +225,25 @@ describe('the group page', () => {
     });
   });
 
+  it('links the snackbar after a move to the feed the group went to, and that feed lists it', async () => {
+    const mock = serve({
+      'POST /v1/groups/team_states': { body: { success: true, moved: 1 } },
+      'GET /v1/insights/groups': { body: { groups: [], generated_groups_count: 0 } },
+    });
+    const { router } = renderRoute('/groups/5');
+    await screen.findByText(DETAIL_COPY.historyEmpty);
+    fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.resolve }));
+    const dialog = await screen.findByRole('dialog', { name: DETAIL_COPY.resolveTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: DETAIL_COPY.confirm }));
+    const link = await screen.findByRole('link', { name: DETAIL_COPY.openFeed('Resolved') });
+    expect(link.getAttribute('href')).toBe('/feed?state=Resolved');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(router.state.location.search).toBe('?state=Resolved');
+    await waitFor(() => expect(mock.callsTo('/v1/insights/groups').length).toBeGreaterThan(0));
+    expect(mock.callsTo('/v1/insights/groups')[0]!.url.searchParams.get('team_state')).toBe('Resolved');
+  });
+
   it('keeps a failed move in the dialog with the server message', async () => {
     serve({
       'GET /v1/insights/groups/5': { body: { ...GROUP, group_status: 'Resolved' } },
@@ -315,6 +334,28 @@ describe('the insight page', () => {
     fireEvent.keyDown(screen.getByRole('dialog', { name: DETAIL_COPY.liftHow }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('link', { name: DETAIL_COPY.openGroup }).getAttribute('href')).toBe('/groups/5');
+  });
+
+  it('gives a lift past 999 % in units, not as "+4k%"', async () => {
+    serve({
+      'GET /v1/insights/26': {
+        body: {
+          ...INSIGHT,
+          current_value: 41,
+          expected_value: 1,
+          formatted_current_value: '41',
+          formatted_expected_value: '1',
+          formatted_difference_value: '+40',
+          formatted_lift_percentage: '+4k%',
+        },
+      },
+    });
+    renderRoute('/insights/26');
+    expect(await screen.findByRole('heading', { name: 'Orders rose' })).toBeTruthy();
+    expect(screen.getByText('41 against about 1 expected')).toBeTruthy();
+    expect(screen.queryByText('+4k%')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: DETAIL_COPY.liftHow }));
+    expect(await screen.findByText(DETAIL_COPY.liftInUnits)).toBeTruthy();
   });
 
   it('shows the Insight not-found view for an unknown id', async () => {

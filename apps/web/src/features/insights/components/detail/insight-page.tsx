@@ -24,6 +24,7 @@ import { AnnotationEditor } from './annotation-editor';
 import { BackToFeed, DetailMeta, DetailNotFound, isEntityId } from './detail-header';
 import { LiftPopover } from './lift-popover';
 import { useFormatMoney } from '@/lib/currency';
+import { liftText } from '../../utils/lift';
 
 export interface InsightPageProps {
   insightId: string;
@@ -142,7 +143,7 @@ function InsightView({ insight, tz }: { insight: Insight; tz?: string | null | u
           <Figure label={DETAIL_COPY.difference} value={insight.formatted_difference_value} tone={tone} />
           <Figure
             label={DETAIL_COPY.lift}
-            value={insight.formatted_lift_percentage}
+            value={liftText(insight)}
             tone={tone}
             extra={<LiftPopover insight={insight} />}
           />

@@ -6,11 +6,13 @@ import Typography from '@mui/material/Typography';
 import type { Insight } from '@tidemark/contract';
 import { useId, useState } from 'react';
 import { DETAIL_COPY } from '../../messages';
+import { liftIsPercent, liftText } from '../../utils/lift';
 
 /** The lift-calculation popover (spec 3 §2): how the shown lift comes from the current and expected values. */
 export function LiftPopover({ insight }: { insight: Insight }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
+  const percent = liftIsPercent(insight);
   return (
     <>
       <IconButton
@@ -38,7 +40,7 @@ export function LiftPopover({ insight }: { insight: Insight }) {
           {DETAIL_COPY.liftHow}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {DETAIL_COPY.liftFormula}
+          {percent ? DETAIL_COPY.liftFormula : DETAIL_COPY.liftInUnits}
         </Typography>
         <Box
           component="p"
@@ -52,11 +54,13 @@ export function LiftPopover({ insight }: { insight: Insight }) {
             borderRadius: 1,
           }}
         >
-          {DETAIL_COPY.liftWorked(
-            insight.formatted_current_value,
-            insight.formatted_expected_value,
-            insight.formatted_lift_percentage,
-          )}
+          {percent
+            ? DETAIL_COPY.liftWorked(
+                insight.formatted_current_value,
+                insight.formatted_expected_value,
+                insight.formatted_lift_percentage,
+              )
+            : liftText(insight)}
         </Box>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
           {DETAIL_COPY.expectedRangeOf(

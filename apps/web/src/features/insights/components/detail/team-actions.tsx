@@ -12,13 +12,20 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Group } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths, withQuery } from '@/config/paths';
 import { useMoveTeamState } from '../../api/move-team-state';
 import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
 import { track } from '@/lib/track';
 import { flowOpen, moveFor, nextFlow, teamStateOf, type FlowState, type TeamAction } from './annotation';
 
-const SNACK_MS = 1500;
+/** Long enough to reach the snackbar's link to the feed the group moved to. */
+const SNACK_MS = 4000;
+
+/** The feed a team state lists: the Open feed is /feed itself. */
+export const teamFeedHref = (state: string) =>
+  state === 'Open' ? paths.feed.getHref() : withQuery(paths.feed.path, { state });
 
 /** Resolve (an Open group) or Flag (a Resolved one back to Open), each behind Cancel / Confirm (spec 3 §4). */
 export function TeamActions({ group, onMoved }: { group: Group; onMoved?: (state: string) => void }) {
@@ -29,7 +36,9 @@ export function TeamActions({ group, onMoved }: { group: Group; onMoved?: (state
   const open = flowOpen(flow);
   const move = useMoveTeamState();
   const readOnly = useInsightsScope().isDemo;
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // The snackbar is drawn outside the router: its link navigates with this page's navigate.
+  const navigate = useNavigate();
   const loading = move.isPending;
   const { old_state, current_state } = moveFor(action, state);
   const titleId = `team-move-${group.group_id}-title`;
@@ -55,6 +64,20 @@ export function TeamActions({ group, onMoved }: { group: Group; onMoved?: (state
           enqueueSnackbar(DETAIL_COPY.movedToFeed(current_state), {
             variant: 'success',
             autoHideDuration: SNACK_MS,
+            action: (key) => (
+              <Button
+                color="inherit"
+                size="small"
+                href={teamFeedHref(current_state)}
+                onClick={(e: React.MouseEvent) => {
+                  e.preventDefault();
+                  closeSnackbar(key);
+                  void navigate(teamFeedHref(current_state));
+                }}
+              >
+                {DETAIL_COPY.openFeed(current_state)}
+              </Button>
+            ),
           });
         },
         // The failure stays in the dialog with the server's message (spec 3 §4, §8).
