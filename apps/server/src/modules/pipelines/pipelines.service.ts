@@ -119,8 +119,9 @@ const SAME_TREND_MS: Record<Grain, number> = {
 export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promise<void> {
   const settings = await repo.tenantSettings(ctx.db, ctx.tenantId);
   // The money metric goes first: the others' money is read from its fit of the same window.
-  const money = moneyMetricOf(await repo.activeMetrics(ctx.db, ctx.tenantId));
-  const metrics = (await repo.activeMetrics(ctx.db, ctx.tenantId)).sort(
+  const active = await repo.activeMetrics(ctx.db, ctx.tenantId);
+  const money = moneyMetricOf(active);
+  const metrics = active.sort(
     (a, b) => Number(b.kpi_id === money?.kpi_id) - Number(a.kpi_id === money?.kpi_id),
   );
   const tables = new Map((await tablesOfConnection({ ctx })).map((t) => [t.table_id, t]));
@@ -209,7 +210,12 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
               .slice(0, DRILL_DOWN_MAX),
           ),
         };
-        const pricing: Pricing = { money, currency_symbol: settings.currency_symbol, grain: grain as Grain };
+        const pricing: Pricing = {
+          money,
+          currency_symbol: settings.currency_symbol,
+          grain: grain as Grain,
+          series: new Map(),
+        };
         const insightCount = await storeAnalysis(ctx, metric, grain as Grain, output, inputs, drill, pricing);
         await repo.recordRun(ctx.db, {
           tenantId: ctx.tenantId,
@@ -287,6 +293,8 @@ interface Pricing {
   money: repo.PipelineMetric | null;
   currency_symbol: string;
   grain: Grain;
+  /** The money metric's series read in this analysis, by dimension value: many findings share one. */
+  series: Map<string, Awaited<ReturnType<typeof repo.fittedSeries>>>;
 }
 
 /**
@@ -307,11 +315,23 @@ async function priceFinding(
   if (metric.dollar_impact === null) return null;
   const direction = finding.draft.pattern_direction;
   if (pricing.money) {
-    const key = { tenantId, kpiId: pricing.money.kpi_id, grain: pricing.grain };
+    const read = async (dimName: string, dimVal: string) => {
+      const id = `${dimName}\u0000${dimVal}`;
+      if (!pricing.series.has(id))
+        pricing.series.set(
+          id,
+          await repo.fittedSeries(db, {
+            tenantId,
+            kpiId: pricing.money!.kpi_id,
+            grain: pricing.grain,
+            dimName,
+            dimVal,
+          }),
+        );
+      return pricing.series.get(id) ?? null;
+    };
     const series =
-      (finding.dim_name
-        ? await repo.fittedSeries(db, { ...key, dimName: finding.dim_name, dimVal: finding.dim_val })
-        : null) ?? (await repo.fittedSeries(db, { ...key, dimName: '', dimVal: '' }));
+      (finding.dim_name ? await read(finding.dim_name, finding.dim_val) : null) ?? (await read('', ''));
     if (series) return abnormalChange(series, finding.ts_start, finding.ts_end, direction);
   }
   const estimate = finding.deviation * metric.dollar_impact;
