@@ -3,21 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 
-const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
-
-/** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
-async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
-  // Generous: the machine running the tests may be shared and loaded.
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    const res = await fetch(`${url}/v1/insights/groups?page_num=1`, { headers: { cookie } });
-    if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 /** Serious and critical axe-core violations (WCAG 2.x A and AA), one readable line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -68,7 +56,7 @@ describe('accessibility', () => {
   async function demoPage(): Promise<Page> {
     if (signedIn) return signedIn;
     const session = await apiSession(product.server, DEMO_OWNER);
-    await waitForDemoInsights(product.server.url, session.cookie);
+    await waitForDemoInsights(product.server, session.cookie);
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await signInByMagicLink(page, product.server, DEMO_OWNER);
@@ -79,7 +67,7 @@ describe('accessibility', () => {
 
   it(
     'has no serious or critical axe-core violations on the feed, a group and the metrics',
-    { timeout: 900_000 },
+    { timeout: 180_000 },
     async () => {
       const page = await demoPage();
 
@@ -111,7 +99,7 @@ describe('accessibility', () => {
     },
   );
 
-  it('reaches the main controls by keyboard', { timeout: 900_000 }, async () => {
+  it('reaches the main controls by keyboard', { timeout: 180_000 }, async () => {
     const page = await demoPage();
     // The feed: the time filter, then a card's Analyse, share, copy link and feedback.
     await page.goto('/feed');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import {
+  apiSession,
+  newContext,
+  screenshot,
+  settled,
+  signInByMagicLink,
+  stillShot,
+  useProduct,
+} from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 /** Preferences → API Keys end to end: a key made in the UI reads the API until it is revoked; /docs/api renders. */
@@ -45,8 +53,9 @@ describe('API keys and the API reference', () => {
     expect(key).toMatch(/^tmk_/);
     expect(await shown.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
-    await expect.poll(() => shown.isVisible()).toBe(true);
+    // Once the press has been handled and nothing is fading, the dialog is still there.
+    await settled(page);
+    expect(await shown.isVisible()).toBe(true);
     await screenshot(page, 'api-keys-shown-once');
     await shown.getByRole('button', { name: 'Copy key' }).click();
     await page.getByText('API Key copied!').waitFor();
@@ -94,9 +103,9 @@ describe('API keys and the API reference', () => {
 
     // The interactive reference renders from /v1/openapi.json, with the bearer scheme.
     await page.goto('/docs/api');
-    await page.getByTestId('api-reference').getByText('Tidemark API').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: 'artifacts/screenshots/docs-api-top.png' });
+    await page.getByTestId('api-reference').getByText('Tidemark API').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await stillShot(page, 'artifacts/screenshots/docs-api-top.png');
     // The sidebar lists the tags; opening "api keys" shows its operations.
     const reference = page.getByTestId('api-reference');
     await reference.getByText('api keys', { exact: true }).first().click();
@@ -104,8 +113,7 @@ describe('API keys and the API reference', () => {
       .getByText(/Create an API key/)
       .first()
       .waitFor();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: 'artifacts/screenshots/docs-api-keys.png' });
+    await stillShot(page, 'artifacts/screenshots/docs-api-keys.png');
 
     // "Try it": a fresh key entered as the bearer token; the server records that the key was used.
     const session = await apiSession(product.server, email);
@@ -121,17 +129,16 @@ describe('API keys and the API reference', () => {
     await listWithKey.getByRole('button', { name: /Test Request/ }).click();
     const client = page.getByRole('dialog').last();
     await client.waitFor();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: 'artifacts/screenshots/docs-api-try-it-open.png' });
+    // The reference animates in ways no CSS query settles: the picture is taken once it holds still.
+    await stillShot(page, 'artifacts/screenshots/docs-api-try-it-open.png');
     const tokenInput = client.getByPlaceholder(/Token/).first();
     await tokenInput.fill(made.data.token);
     // Scalar turns the optional is_demo flag on by default; a key never reads the demo store.
     const demoRow = client.getByRole('row').filter({ hasText: 'is_demo' });
     await demoRow.getByRole('checkbox').first().uncheck();
     await client.getByRole('button', { name: /^Send/ }).first().click();
-    await page.waitForTimeout(2000);
-    await page.screenshot({ path: 'artifacts/screenshots/docs-api-try-it.png' });
-    await client.getByText(/200/).first().waitFor({ timeout: 30_000 });
+    await client.getByText(/200/).first().waitFor();
+    await stillShot(page, 'artifacts/screenshots/docs-api-try-it.png');
     const listed = (await (
       await fetch(`${product.server.url}/v1/apps/tokens`, { headers: { cookie: session.cookie } })
     ).json()) as { tokens: Array<{ id: string; last_used_at: string | null }> };

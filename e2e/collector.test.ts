@@ -134,7 +134,7 @@ describe('the collector on a merchant page', () => {
     });
 
     let rows: Row[] = [];
-    for (let i = 0; i < 40 && rows.length < 7; i++) {
+    const readRows = async () => {
       rows = await withDb(
         async (db) =>
           (
@@ -145,8 +145,9 @@ describe('the collector on a merchant page', () => {
             )
           ).rows,
       );
-      if (rows.length < 7) await new Promise((r) => setTimeout(r, 250));
-    }
+      return rows.length;
+    };
+    await expect.poll(readRows, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(7);
     const product = `${shopUrl}/products/42`;
     const summary = rows.map((r) => [r.kind, r.sub_type, r.page]);
     expect(summary).toEqual(
@@ -206,10 +207,9 @@ describe('the collector on a merchant page', () => {
       { SEED_DEMO_DATA: 'false', JOB_POLL_SECONDS: '0.5' },
       { dataDir: server.dataDir },
     );
-    let rolled = 0;
     // The rollup is scheduled every minute.
-    for (let i = 0; i < 120 && rolled < stored; i++) {
-      rolled = await withDb(
+    const rolled = () =>
+      withDb(
         async (db) =>
           (
             await db.query<{ n: number }>(
@@ -218,8 +218,6 @@ describe('the collector on a merchant page', () => {
             )
           ).rows[0]!.n,
       );
-      if (rolled < stored) await new Promise((r) => setTimeout(r, 1000));
-    }
-    expect(rolled).toBe(stored);
+    await expect.poll(rolled, { timeout: 120_000, interval: 1000 }).toBe(stored);
   }, 180_000);
 });

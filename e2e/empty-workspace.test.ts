@@ -5,7 +5,7 @@ import { markWorkspaceSetUp } from './support/workspace';
 
 /** The first hour: a new workspace has no data, and every screen says what to do next. */
 describe('an empty workspace', () => {
-  const product = useProduct({ SEED_DEMO_DATA: 'false' });
+  const product = useProduct();
 
   async function prompt(page: Page) {
     const card = page.getByRole('region', { name: 'Connect your data' });
@@ -17,7 +17,7 @@ describe('an empty workspace', () => {
     'offers Connect your data on the feed, events and home, leading to the data-source wizard',
     { timeout: 240_000 },
     async () => {
-      const email = 'ines@quiet-harbour.test';
+      const email = 'ines@still-harbour.test';
       const page = await (await newContext(product.browser, product.server.url)).newPage();
       await signInByMagicLink(page, product.server, email, '/signup');
       await page.waitForURL('**/onboard/**');

@@ -39,8 +39,8 @@ const LAST_QUARTER_BY_CHANNEL = {
  * the owner's demo mode, until revenue by channel has its expected band; answer that last reply.
  */
 async function waitForDemoBand(url: string, cookie: string): Promise<ExplorerQueryResponse> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
+  let banded: ExplorerQueryResponse | null = null;
+  const read = async () => {
     const generated = await fetch(`${url}/v1/data-explorers/generate-url?is_demo=true`, {
       headers: { cookie },
     });
@@ -61,9 +61,16 @@ async function waitForDemoBand(url: string, cookie: string): Promise<ExplorerQue
         if (banded > answer.series.length * 30) return answer;
       }
     }
-    if (Date.now() > deadline) throw new Error('the demo workspace never got its expected band');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+    return null;
+  };
+  await expect
+    .poll(async () => (banded = await read()), {
+      timeout: 60_000,
+      interval: 1000,
+      message: 'the demo workspace never got its expected band',
+    })
+    .not.toBeNull();
+  return banded!;
 }
 
 describe('the data explorer', () => {

@@ -9,11 +9,12 @@ import {
   repoRoot,
   screenshot,
   signInByMagicLink,
+  stillShot,
   useProduct,
 } from './support/harness';
+import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 import { markWorkspaceSetUp } from './support/workspace';
 
-const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 
 /** What the user sees in the window: a whole feed page is too tall to read as one picture. */
@@ -39,35 +40,13 @@ function zipEntries(zip: Buffer): Array<{ name: string; text: string }> {
   return entries;
 }
 
-/**
- * The demo store is loaded and analysed by jobs after the first start: wait until its feed has groups and
- * their number has held for a few polls (the analysis is done). Answers how many groups the year holds.
- */
-async function waitForDemoInsights(url: string, cookie: string): Promise<number> {
-  const deadline = Date.now() + 110_000;
-  const counts: number[] = [];
-  for (;;) {
-    let total = 0;
-    for (let pageNum = 1; pageNum <= 5; pageNum++) {
-      const res = await fetch(`${url}/v1/insights/groups?page_num=${pageNum}`, { headers: { cookie } });
-      const groups = res.ok ? ((await res.json()) as { groups: unknown[] }).groups.length : 0;
-      total += groups;
-      if (groups < 10) break;
-    }
-    counts.push(total);
-    if (total > 0 && counts.length >= 3 && counts.slice(-3).every((c) => c === total)) return total;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
 /** The insights feed on the demo store: scroll, expand, carousel, overlays, root cause, feedback, link. */
 describe('the insights feed', () => {
   const product = useProduct();
 
   it('scrolls the feed and works a group card from top to bottom', { timeout: 240_000 }, async () => {
     const session = await apiSession(product.server, DEMO_OWNER);
-    const groupCount = await waitForDemoInsights(product.server.url, session.cookie);
+    const groupCount = await waitForDemoInsights(product.server, session.cookie);
 
     const context = await newContext(product.browser, product.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
@@ -89,11 +68,12 @@ describe('the insights feed', () => {
 
     // Scrolling to the bottom loads the next page (the demo's year holds a page or two of groups).
     if (groupCount > 10) {
-      for (let i = 0; i < 30 && (await cards.count()) <= 10; i++) {
-        await page.mouse.wheel(0, 2000);
-        await page.waitForTimeout(200);
-      }
-      await expect.poll(() => cards.count()).toBeGreaterThan(10);
+      await expect
+        .poll(async () => {
+          await page.mouse.wheel(0, 2000);
+          return cards.count();
+        })
+        .toBeGreaterThan(10);
       await view(page, 'feed-scrolled');
     }
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -132,17 +112,15 @@ describe('the insights feed', () => {
         .toBe(true);
     }
     await expect.poll(() => stepBack.innerText()).toContain(top);
-    await page.waitForTimeout(800);
-    await card.screenshot({ path: path.join(shots, 'feed-card-rootcause-level1.png') });
+    await stillShot(card, path.join(shots, 'feed-card-rootcause-level1.png'));
     const deeper = (await contributors.first().innerText()).split(' · ')[0]!;
     await contributors.first().click();
     await page.getByText(`Drill down chart is not available for ${deeper}`).waitFor();
     await stepBack.click();
     await card.getByText('Top contributors').waitFor();
     await card.getByRole('button', { name: 'Lift' }).click();
-    // Let the bars finish moving to their new order before the picture.
-    await page.waitForTimeout(800);
-    await view(page, 'feed-rootcause-drill');
+    // The bars move to their new order: the picture is taken once they stop.
+    await stillShot(page, path.join(shots, 'feed-rootcause-drill.png'));
 
     // Overlays: the schedule's default first, then another period.
     await card.getByRole('button', { name: 'View next card' }).click();
@@ -151,9 +129,8 @@ describe('the insights feed', () => {
     await card.getByRole('button', { name: 'MoM' }).click();
     await card.getByText('Trailing 1 Month & 2 Months').waitFor();
     await card.getByTestId('overlay-chart').waitFor();
-    await page.waitForTimeout(800);
     expect(await card.getByRole('button', { name: 'View next card' }).isDisabled()).toBe(true);
-    await card.screenshot({ path: path.join(shots, 'feed-card-overlays.png') });
+    await stillShot(card, path.join(shots, 'feed-card-overlays.png'));
 
     // Feedback is stored for the group.
     await card.getByRole('button', { name: 'Helpful', exact: true }).click();
@@ -204,7 +181,7 @@ describe('the insights feed', () => {
     async () => {
       const email = 'lena@fernway-home.test';
       const demo = await apiSession(product.server, DEMO_OWNER);
-      await waitForDemoInsights(product.server.url, demo.cookie);
+      await waitForDemoInsights(product.server, demo.cookie);
       const context = await newContext(product.browser, product.server.url);
       const page = await context.newPage();
       await signInByMagicLink(page, product.server, email);

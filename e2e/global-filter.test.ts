@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { newContext, screenshot, settled, signInByMagicLink, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
 
-/** The demo store loads in the background at start; its dimensions' values come with its series. */
+/** The demo store's values of a dimension (analysed before the run: they are there at once). */
 async function waitForDimensionValues(page: Page, display: string): Promise<string[]> {
-  for (let i = 0; i < 240; i++) {
-    const values = await page.evaluate(async (name) => {
+  const values = () =>
+    page.evaluate(async (name) => {
       const dims = (await (await fetch('/v1/metrics_hub/dimensions')).json()) as {
         data?: Array<{ id: number; display_name: string }>;
       };
@@ -18,14 +18,12 @@ async function waitForDimensionValues(page: Page, display: string): Promise<stri
         (await (await fetch(`/v1/metrics_hub/dimensions/${dim.id}/values`)).json()) as { data: string[] }
       ).data;
     }, display);
-    if (values.length > 0) return values;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`the demo store's ${display} values never arrived`);
+  await expect.poll(async () => (await values()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  return values();
 }
 
 /** Drawers, menus and dialogs slide and fade in; a screenshot waits for them to come to rest. */
-const settle = (page: Page) => page.waitForTimeout(450);
+const settle = settled;
 
 const search = (page: Page) => new URL(page.url()).searchParams;
 
@@ -57,7 +55,10 @@ async function openDrawer(page: Page) {
 }
 
 describe('the global filter', () => {
-  const product = useProduct();
+  const product = useProduct(
+    {},
+    { own: 'it sets a default global filter on the demo store, which every page load applies' },
+  );
 
   it('creates, applies, keeps, deletes and restores filters on the demo workspace', async () => {
     const context = await newContext(product.browser, product.server.url);
@@ -134,7 +135,8 @@ describe('the global filter', () => {
     // The URL's dim_name and dim_val win on load, even for a value nobody saved.
     await page.goto(`/metrics?dim_name=country&dim_val=${encodeURIComponent(otherCountry)}`);
     await expect.poll(() => selector.innerText()).toContain(`Country: ${otherCountry}`);
-    await page.waitForTimeout(500);
+    // Once the page has loaded what it asks for, the URL still holds the value.
+    await page.waitForLoadState('networkidle');
     expect(search(page).get('dim_val')).toBe(otherCountry);
     await settle(page);
     await screenshot(page, 'global-filter-from-url');

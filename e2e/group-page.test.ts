@@ -2,9 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 import { markWorkspaceSetUp } from './support/workspace';
 
-const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 
 /** What the user sees in the window, with transitions finished (dialogs and popovers fade in). */
@@ -12,27 +12,16 @@ async function view(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), animations: 'disabled' });
 }
 
-/** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
-async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    const res = await fetch(`${url}/v1/insights/groups?page_num=1`, { headers: { cookie } });
-    if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
 /** The group page on the demo store: opened from a feed card's link, edited, resolved, seen in history. */
 describe('the group page', () => {
-  const product = useProduct();
+  const product = useProduct({}, { own: "it edits a demo group's title and resolves it" });
 
   it(
     'opens a group from the feed, edits its title, resolves it and shows the move',
     { timeout: 240_000 },
     async () => {
       const session = await apiSession(product.server, DEMO_OWNER);
-      await waitForDemoInsights(product.server.url, session.cookie);
+      await waitForDemoInsights(product.server, session.cookie);
       const context = await newContext(product.browser, product.server.url);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
       const page = await context.newPage();
@@ -119,6 +108,8 @@ describe('the group page', () => {
         })
         .toBe(`/groups/${groupId}`);
       await page.mouse.wheel(0, 700);
+      // The charts' skeletons (aria-busy) give way to the drawn charts before the picture is taken.
+      await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
       await view(page, 'insight-page-charts');
 
       // Unknown ids show the not-found views.
@@ -144,7 +135,7 @@ describe('the group page', () => {
 
     // Demo mode reads the shared demo store: its groups open here too.
     const demo = await apiSession(product.server, DEMO_OWNER);
-    await waitForDemoInsights(product.server.url, demo.cookie);
+    await waitForDemoInsights(product.server, demo.cookie);
     await page
       .getByRole('switch', { name: 'Demo Mode' })
       .or(page.getByRole('checkbox', { name: 'Demo Mode' }))

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import { apiSession, startServer, type RunningServer } from './support/harness';
+import { productQuery } from './support/workspace';
 
 const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
 
@@ -51,68 +52,95 @@ describe('an import whose server is killed', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('leaves no half table behind, says so, and takes the file again after the restart', async () => {
-    server = await startServer({ SEED_DEMO_DATA: 'false' }, { dataDir });
-    const session = await apiSession(server, 'ops@recovery-shop.test');
-    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
-    const upload = slowUpload(2_000_000, 4_000);
-    const pending = fetch(`${server.url}/v1/connections`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': upload.contentType },
-      body: upload.body,
-      duplex: 'half',
-    } as RequestInit).catch((error: unknown) => error);
+  // Two cold starts of the product (initdb and migrations) on a loaded machine.
+  it(
+    'leaves no half table behind, says so, and takes the file again after the restart',
+    { timeout: 300_000 },
+    async () => {
+      server = await startServer({ SEED_DEMO_DATA: 'false' }, { dataDir });
+      const session = await apiSession(server, 'ops@recovery-shop.test');
+      const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+      const upload = slowUpload(2_000_000, 4_000);
+      const pending = fetch(`${server.url}/v1/connections`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': upload.contentType },
+        body: upload.body,
+        duplex: 'half',
+      } as RequestInit).catch((error: unknown) => error);
 
-    // Wait until the import is running (its data source shows the upload in progress), then kill the server.
-    let datasource = '';
-    for (let i = 0; i < 100 && !datasource; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const list = (await (await fetch(`${server.url}/v1/connections`, { headers })).json()) as {
-        rows: Array<{
-          datasource_id: string;
-          status: { data_connection_status: { status: string; message: string | null } };
-        }>;
+      // Wait until the import is running (its data source shows the upload in progress), then kill the server.
+      let datasource = '';
+      await expect
+        .poll(
+          async () => {
+            const list = (await (await fetch(`${server!.url}/v1/connections`, { headers })).json()) as {
+              rows: Array<{
+                datasource_id: string;
+                status: { data_connection_status: { status: string; message: string | null } };
+              }>;
+            };
+            const row = list.rows[0];
+            if (row?.status.data_connection_status.message?.startsWith('Uploading'))
+              datasource = row.datasource_id;
+            return datasource;
+          },
+          { timeout: 30_000, interval: 100 },
+        )
+        .not.toBe('');
+      expect(datasource).not.toBe('');
+      // Kill it mid-copy: once PostgreSQL reports rows of the file copied into the new table.
+      const running = server;
+      await expect
+        .poll(
+          async () =>
+            (
+              await productQuery<{ n: string }>(
+                running,
+                'select coalesce(max(tuples_processed), 0)::text as n from pg_stat_progress_copy',
+              )
+            ).rows[0]!.n,
+          { timeout: 30_000, interval: 50 },
+        )
+        .not.toBe('0');
+      await server.kill();
+      expect(await pending).toBeInstanceOf(Error);
+
+      server = await startServer({ SEED_DEMO_DATA: 'false' }, { dataDir });
+      const again = await apiSession(server, 'ops@recovery-shop.test');
+      const headers2 = { cookie: again.cookie, 'x-csrf-token': again.csrf };
+      const extractions = (await (
+        await fetch(`${server.url}/v1/extractions?connector_id=${datasource}`, { headers: headers2 })
+      ).json()) as {
+        data: Array<{ status: string; message: string }>;
       };
-      const row = list.rows[0];
-      if (row?.status.data_connection_status.message?.startsWith('Uploading')) datasource = row.datasource_id;
-    }
-    expect(datasource).not.toBe('');
-    await new Promise((r) => setTimeout(r, 1500));
-    await server.kill();
-    expect(await pending).toBeInstanceOf(Error);
+      expect(extractions.data[0]).toMatchObject({
+        status: 'FAILED',
+        message: CONNECTION_MESSAGES.interrupted,
+      });
+      const list = (await (await fetch(`${server.url}/v1/connections`, { headers: headers2 })).json()) as {
+        rows: Array<{ source_tables: string[]; status: { data_connection_status: { status: string } } }>;
+      };
+      // Nothing of the killed import landed: no table, and the source waits for its file (resume → upload page).
+      expect(list.rows[0]!.source_tables).toEqual([]);
+      expect(list.rows[0]!.status.data_connection_status.status).toBe('IN_PROGRESS');
 
-    server = await startServer({ SEED_DEMO_DATA: 'false' }, { dataDir });
-    const again = await apiSession(server, 'ops@recovery-shop.test');
-    const headers2 = { cookie: again.cookie, 'x-csrf-token': again.csrf };
-    const extractions = (await (
-      await fetch(`${server.url}/v1/extractions?connector_id=${datasource}`, { headers: headers2 })
-    ).json()) as {
-      data: Array<{ status: string; message: string }>;
-    };
-    expect(extractions.data[0]).toMatchObject({ status: 'FAILED', message: CONNECTION_MESSAGES.interrupted });
-    const list = (await (await fetch(`${server.url}/v1/connections`, { headers: headers2 })).json()) as {
-      rows: Array<{ source_tables: string[]; status: { data_connection_status: { status: string } } }>;
-    };
-    // Nothing of the killed import landed: no table, and the source waits for its file (resume → upload page).
-    expect(list.rows[0]!.source_tables).toEqual([]);
-    expect(list.rows[0]!.status.data_connection_status.status).toBe('IN_PROGRESS');
-
-    const retry = slowUpload(3_000, 3_000);
-    const form = new FormData();
-    form.append('connector_uuid', CSV_CONNECTOR);
-    form.append('datasource_id', datasource);
-    const chunks: Uint8Array[] = [];
-    const reader = retry.body.getReader();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
-    const text = new TextDecoder().decode(Buffer.concat(chunks));
-    const csv = text.slice(text.indexOf('order_id'), text.lastIndexOf('\r\n--'));
-    form.append('csvFile', new Blob([csv]), 'orders.csv');
-    const done = await fetch(`${server.url}/v1/connections`, {
-      method: 'POST',
-      headers: headers2,
-      body: form,
-    });
-    expect(done.status).toBe(200);
-    expect(((await done.json()) as { import: { rows_imported: number } }).import.rows_imported).toBe(3_000);
-  });
+      const retry = slowUpload(3_000, 3_000);
+      const form = new FormData();
+      form.append('connector_uuid', CSV_CONNECTOR);
+      form.append('datasource_id', datasource);
+      const chunks: Uint8Array[] = [];
+      const reader = retry.body.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+      const text = new TextDecoder().decode(Buffer.concat(chunks));
+      const csv = text.slice(text.indexOf('order_id'), text.lastIndexOf('\r\n--'));
+      form.append('csvFile', new Blob([csv]), 'orders.csv');
+      const done = await fetch(`${server.url}/v1/connections`, {
+        method: 'POST',
+        headers: headers2,
+        body: form,
+      });
+      expect(done.status).toBe(200);
+      expect(((await done.json()) as { import: { rows_imported: number } }).import.rows_imported).toBe(3_000);
+    },
+  );
 });

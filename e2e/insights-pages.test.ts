@@ -2,36 +2,25 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 import { markWorkspaceSetUp } from './support/workspace';
 
-const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 
 async function view(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), animations: 'disabled' });
 }
 
-/** The demo store is analysed by jobs after the first start: wait until its feed has groups. */
-async function waitForDemoInsights(url: string, cookie: string): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const res = await fetch(`${url}/v1/insights/groups?page_num=1`, { headers: { cookie } });
-    if (res.ok && ((await res.json()) as { groups: unknown[] }).groups.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no insights yet');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
 /** The collaborate pages, overlays, modals and the team move on the demo store. */
 describe('the insight and group pages', () => {
-  const product = useProduct();
+  const product = useProduct({}, { own: 'it resolves a demo group' });
 
   it(
     'opens a group to analyse over the feed, filters it, views an insight and moves it',
-    { timeout: 480_000 },
+    { timeout: 180_000 },
     async () => {
       const session = await apiSession(product.server, DEMO_OWNER);
-      await waitForDemoInsights(product.server.url, session.cookie);
+      await waitForDemoInsights(product.server, session.cookie);
       const context = await newContext(product.browser, product.server.url);
       const page = await context.newPage();
       await signInByMagicLink(page, product.server, DEMO_OWNER);

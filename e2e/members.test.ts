@@ -18,8 +18,8 @@ async function signUp(page: Page, server: Parameters<typeof signInByMagicLink>[1
 }
 
 describe('members, invitations and allowed sites', () => {
-  // No demo data: the demo workspace is shared by everyone and takes no invitations.
-  const product = useProduct({ SEED_DEMO_DATA: 'false' });
+  // On the shared server: the founder signs up a workspace of their own (the demo store takes no invitations).
+  const product = useProduct();
 
   it(
     'a founder owns a workspace that lets colleagues join, invites a personal address, sees it join read-only, and removes it',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import {
+  apiSession,
+  newContext,
+  screenshot,
+  settled,
+  signInByMagicLink,
+  useProduct,
+} from './support/harness';
 import { markWorkspaceSetUp, ordersExport } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -8,8 +15,8 @@ const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
 
 /** The demo workspace loads its sample store in the background: wait until its metrics have series. */
 async function waitForDemoMetrics(url: string, cookie: string): Promise<number> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
+  let count = 0;
+  const ready = async () => {
     const res = await fetch(`${url}/v1/metrics_hub/metrics?count=50`, { headers: { cookie } });
     if (res.ok) {
       const body = (await res.json()) as {
@@ -20,11 +27,15 @@ async function waitForDemoMetrics(url: string, cookie: string): Promise<number> 
       const ran = body.rows.every((r) =>
         r.status.pipeline_runs.some((run) => run.frequency === 'd' && run.status !== 'disabled'),
       );
-      if (body.count > 0 && ran) return body.count;
+      count = body.count;
+      return body.count > 0 && ran;
     }
-    if (Date.now() > deadline) throw new Error('the demo workspace never got its metrics');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+    return false;
+  };
+  await expect
+    .poll(ready, { timeout: 60_000, interval: 1000, message: 'the demo workspace never got its metrics' })
+    .toBe(true);
+  return count;
 }
 
 const firstRowName = (page: Page) =>
@@ -37,7 +48,7 @@ const firstRowName = (page: Page) =>
     .innerText();
 
 describe('the metrics dashboard and metric page', () => {
-  const product = useProduct();
+  const product = useProduct({}, { own: "it changes the tier of the demo store's Revenue" });
 
   it('sorts, pages, filters, switches view, opens a metric and saves an attribute in the demo workspace', async () => {
     const session = await apiSession(product.server, DEMO_OWNER);
@@ -114,7 +125,7 @@ describe('the metrics dashboard and metric page', () => {
     await card.getByText('vs previous 7 days').waitFor();
     await card.getByRole('img', { name: /Revenue, daily values/ }).waitFor();
     await page.mouse.move(600, 800);
-    await page.waitForTimeout(500);
+    await settled(page);
     await screenshot(page, 'metrics-cards');
     await page.reload();
     await page.getByRole('link', { name: 'Open Revenue' }).waitFor();
@@ -125,7 +136,7 @@ describe('the metrics dashboard and metric page', () => {
     await page.getByRole('heading', { name: 'Revenue', level: 1 }).waitFor();
     await page.getByTestId('metric-series-chart').waitFor();
     await page.getByText('Previous 7 days').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     await screenshot(page, 'metric-detail');
 
     // Edit (the demo's Revenue is tier 1, in Sales): only the changed attributes are sent, converted as the spec says; a toast confirms.
@@ -145,7 +156,7 @@ describe('the metrics dashboard and metric page', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Metric attributes are updated successfully.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, 'metric-saved');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { latestLinkFor, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import {
+  latestLinkFor,
+  newContext,
+  screenshot,
+  settled,
+  signInByMagicLink,
+  useProduct,
+} from './support/harness';
 
 /** MUI animates state changes (buttons enabling, labels floating): let them finish before the picture. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await settled(page);
   await screenshot(page, name);
 }
 

@@ -102,10 +102,14 @@ describe('data onboarding', () => {
     const aov = metrics.rows.find((m) => m.kpi_display_name === 'Average Order Value');
     expect(aov).toBeDefined();
     let points: unknown[] = [];
-    for (let i = 0; i < 60 && points.length === 0; i++) {
-      points = (await get(`/v1/pattern_series?kpi_id=${aov!.kpi_id}&pipeline_schedule=d`)) as unknown[];
-      if (points.length === 0) await new Promise((r) => setTimeout(r, 1000));
-    }
+    await expect
+      .poll(
+        async () =>
+          (points = (await get(`/v1/pattern_series?kpi_id=${aov!.kpi_id}&pipeline_schedule=d`)) as unknown[])
+            .length,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
     expect(points).toHaveLength(75);
 
     // The data source is listed with its metrics configured, and can no longer be deleted.

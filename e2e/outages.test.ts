@@ -20,10 +20,10 @@ interface WireGroup {
 
 /** The demo's outage groups over the last month, once the poller's replay and the link rule have run. */
 async function demoOutages(url: string, cookie: string): Promise<WireGroup[]> {
-  const deadline = Date.now() + 120_000;
   const start = new Date(Date.now() - 35 * 86_400_000).toISOString();
-  for (;;) {
-    const outages: WireGroup[] = [];
+  let outages: WireGroup[] = [];
+  const read = async () => {
+    outages = [];
     for (let page = 1; page <= 10; page++) {
       const res = await fetch(
         `${url}/v1/events/groups?type=outage&page_num=${page}&start_time=${encodeURIComponent(start)}`,
@@ -34,10 +34,12 @@ async function demoOutages(url: string, cookie: string): Promise<WireGroup[]> {
       if (!body.event_groups.length) break;
       outages.push(...body.event_groups);
     }
-    if (outages.length >= 3) return outages;
-    if (Date.now() > deadline) throw new Error('the demo workspace has no outages yet');
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+    return outages.length;
+  };
+  await expect
+    .poll(read, { timeout: 60_000, interval: 1000, message: 'the demo workspace has no outages' })
+    .toBeGreaterThanOrEqual(3);
+  return outages;
 }
 
 /** The outage detail of the demo: title, components, history lines and the business signal it caused. */

@@ -77,7 +77,7 @@ describe('the weekly report', () => {
   });
 
   it("says 'No enabled providers' in a new workspace", { timeout: 120_000 }, async () => {
-    const email = 'maya@harbor-goods.test';
+    const email = 'maya@harbor-reports.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     await signInByMagicLink(page, product.server, email);

@@ -9,6 +9,7 @@ import {
   newContext,
   repoRoot,
   screenshot,
+  settled,
   signInByMagicLink,
   startServer,
   useProduct,
@@ -157,7 +158,8 @@ async function hoverUntilShown(page: Page, chart: Locator, text: string): Promis
   for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
     for (const fx of [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9]) {
       await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
-      await page.waitForTimeout(80);
+      // The tooltip fades and slides in: look once the page is still.
+      await settled(page);
       if (await shown()) return tooltip.innerText();
     }
   }
@@ -174,7 +176,7 @@ describe('user data with markup in the charts', () => {
 
   it(
     'shows markup in metric names and dimension values as text in every chart tooltip, and the viewer stays signed in',
-    { timeout: 480_000 },
+    { timeout: 300_000 },
     async () => {
       const email = 'mara@markup-goods.test';
       const { server } = product;
@@ -191,9 +193,8 @@ describe('user data with markup in the charts', () => {
       await uploadHostileOrders(server, session);
 
       // The series and the pipeline run as jobs: wait for the spike's insight, with its root cause.
-      const deadline = Date.now() + 300_000;
       let insightId: string | undefined;
-      while (!insightId) {
+      const findInsight = async () => {
         const groups = await fetch(`${server.url}/v1/insights/groups?page_num=1`, {
           headers: { cookie: session.cookie },
         });
@@ -209,9 +210,15 @@ describe('user data with markup in the charts', () => {
           ).insights;
           insightId ??= list.find((i) => i.has_rootcause)?.insight_id;
         }
-        if (Date.now() > deadline) throw new Error('no insight with a root cause was raised');
-        if (!insightId) await new Promise((r) => setTimeout(r, 2000));
-      }
+        return insightId;
+      };
+      await expect
+        .poll(findInsight, {
+          timeout: 240_000,
+          interval: 1000,
+          message: 'no insight with a root cause was raised',
+        })
+        .toBeDefined();
 
       // The insight page: its timeline (the metric's name) and its root cause (the countries).
       await page.goto(`/insights/${insightId}`);

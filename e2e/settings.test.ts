@@ -8,6 +8,7 @@ import {
   newContext,
   repoRoot,
   screenshot,
+  settled,
   signInByMagicLink,
   useProduct,
   type RunningServer,
@@ -52,7 +53,8 @@ async function noiseShot(page: Page, name: string) {
   const card = page.locator('.MuiPaper-root', { has: page.getByRole('heading', { name: 'Noise control' }) });
   await card.scrollIntoViewIfNeeded();
   // Snackbars slide away before the picture.
-  await page.waitForTimeout(2500);
+  await expect.poll(() => page.locator('.MuiSnackbar-root').count(), { timeout: 15_000 }).toBe(0);
+  await settled(page);
   await card.screenshot({ path: path.join(repoRoot, 'artifacts', 'screenshots', `${name}.png`) });
 }
 
@@ -81,7 +83,7 @@ async function call<T>(
 const FLOW_MS = 300_000;
 
 describe('settings: profile, my metrics, notifications and events', () => {
-  const product = useProduct();
+  const product = useProduct({}, { own: "it changes the demo store's settings, snoozes and schedules" });
   const email = 'priya@lantern-goods.test';
 
   it(
@@ -104,8 +106,9 @@ describe('settings: profile, my metrics, notifications and events', () => {
       await drawer.waitFor();
       await page.keyboard.press('Escape');
       await page.mouse.click(40, 300);
-      await page.waitForTimeout(300);
-      await expect.poll(() => drawer.isVisible()).toBe(true);
+      // Once both have been handled and nothing is sliding, the drawer is still open.
+      await settled(page);
+      expect(await drawer.isVisible()).toBe(true);
       await screenshot(page, 'settings-alerts-phone-drawer');
       await page.getByRole('button', { name: 'Discard' }).click();
       await drawer.waitFor({ state: 'hidden' });
@@ -187,7 +190,7 @@ describe('settings: profile, my metrics, notifications and events', () => {
       const session = await apiSession(product.server, DEMO_OWNER);
       let dimension: { id: number; name: string; display_name: string } | undefined;
       let values: string[] = [];
-      for (let i = 0; i < 240 && values.length === 0; i++) {
+      const readValues = async () => {
         const dims = await call<{ data?: Array<{ id: number; name: string; display_name: string }> }>(
           product.server,
           session,
@@ -203,9 +206,9 @@ describe('settings: profile, my metrics, notifications and events', () => {
             )
           ).data;
         }
-        if (values.length === 0) await new Promise((r) => setTimeout(r, 500));
-      }
-      expect(values.length).toBeGreaterThan(0);
+        return values.length;
+      };
+      await expect.poll(readValues, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
       const created = await call<{ data: { id: number } }>(product.server, session, '/v1/feed/filters', {
         method: 'POST',
         body: {

@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import {
+  apiSession,
+  newContext,
+  screenshot,
+  settled,
+  signInByMagicLink,
+  useProduct,
+} from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
 
 /** The demo store loads in the background: the id of its Revenue metric once it exists. */
 async function revenueMetricId(url: string, cookie: string): Promise<number> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
+  let id: number | undefined;
+  const read = async () => {
     const res = await fetch(`${url}/v1/metrics_hub/metrics?count=50`, { headers: { cookie } });
     if (res.ok) {
       const body = (await res.json()) as { rows: Array<{ kpi_id: number; kpi_display_name: string }> };
       const revenue = body.rows.find((r) => r.kpi_display_name === 'Revenue');
-      if (revenue) return revenue.kpi_id;
+      id = revenue?.kpi_id;
     }
-    if (Date.now() > deadline) throw new Error('the demo store never got its Revenue metric');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+    return id;
+  };
+  await expect
+    .poll(read, { timeout: 60_000, interval: 1000, message: 'the demo store never got its Revenue metric' })
+    .toBeDefined();
+  return id!;
 }
 
 const dollarImpact = (page: Page) => page.locator('dt:has-text("Dollar impact") + dd').innerText();
@@ -31,7 +41,7 @@ async function choose(page: Page, label: string, typed: string, option: string) 
 }
 
 describe('stores and billing settings', () => {
-  const product = useProduct();
+  const product = useProduct({}, { own: "it changes the demo store's currency, time zone and forecast" });
 
   it("changes a store's currency, time zone, forecast and providers, and every figure follows after a reload", async () => {
     const context = await newContext(product.browser, product.server.url);
@@ -101,7 +111,7 @@ describe('stores and billing settings', () => {
       )
       .toBe(true);
     await drawer.getByRole('textbox', { name: 'Search providers' }).fill('');
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, 'stores-providers-drawer');
     const drawerBox = await drawer.boundingBox();
     expect(Math.round(drawerBox!.width)).toBe(550);

@@ -10,8 +10,8 @@ import { startServer } from './harness';
  * Done once per run (global-setup.ts): the product starts on the template folder, every demo job finishes,
  * the product stops cleanly, and each file's server then starts on a copy of the folder.
  */
-export async function buildDemoTemplate(dir: string): Promise<void> {
-  const server = await startServer({}, { dataDir: dir });
+export async function buildDemoTemplate(dir: string, env: Record<string, string> = {}): Promise<void> {
+  const server = await startServer(env, { dataDir: dir });
   try {
     await waitForDemoAnalysed(dir);
   } finally {

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { browserEnv, installClock, shiftedClockEnv } from './clock';
 import { copyTemplate, demoTemplateDir } from './demo-template';
-import { startMailSink, type MailSink } from './mail-sink';
+import { spooledMail, startMailSink, type MailSink } from './mail-sink';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,6 +42,16 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
+/** The run's copy of the web build (global-setup.ts), for a server started by a test file. */
+function runWebDist(): Record<string, string> {
+  try {
+    const dir = inject('webDist');
+    return dir ? { WEB_DIST_DIR: dir } : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The production build, as `npm start` runs it, on an embedded database in a temporary folder. Unless the
  * demo data is switched off (or `fresh` is set), the folder starts as a copy of the run's analysed demo.
@@ -49,14 +59,14 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; fresh?: boolean; clockShiftMs?: number } = {},
+  options: { dataDir?: string; fresh?: boolean; clockShiftMs?: number; mailSpoolDir?: string } = {},
 ): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(entry) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('No production build: run "npm run build" first (npm test does).');
   }
   const port = await freePort();
-  const mail = await startMailSink();
+  const mail = await startMailSink({ spoolDir: options.mailSpoolDir });
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tidemark-e2e-'));
   const wantsDemo =
     !options.dataDir && !options.fresh && env.SEED_DEMO !== 'false' && env.SEED_DEMO_DATA !== 'false';
@@ -80,6 +90,7 @@ export async function startServer(
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
       SMTP_URL: mail.url,
+      ...runWebDist(),
       ...shiftedClockEnv(clockShiftMs),
       ...env,
     },
@@ -171,15 +182,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
-/** The newest sign-in link e-mailed to an address, as the recipient would find it in their inbox. */
-export async function latestLinkFor(server: RunningServer, email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const message = server.mail.messages.findLast((m) => m.to.includes(email.toLowerCase()));
+const mailTo = (server: RunningServer, email: string) =>
+  server.mail.messages.filter((m) => m.to.includes(email.toLowerCase()));
+
+/**
+ * The newest sign-in link e-mailed to an address, as the recipient would find it in their inbox; with
+ * `after`, only a link in a message beyond the first `after` to that address (one asked for since).
+ */
+export async function latestLinkFor(server: RunningServer, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const message = mailTo(server, email).slice(after).at(-1);
     const link = message?.text.match(/https?:\/\/\S+\/v1\/auth\/magic-login\/callback\?token=[\w-]+/)?.[0];
     if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} reached the mail server`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no e-mail to ${email} reached the mail server`);
 }
 
 /** Signs in through the real form and the e-mailed link. */
@@ -189,11 +207,12 @@ export async function signInByMagicLink(
   email: string,
   from = '/login',
 ): Promise<void> {
+  const before = mailTo(server, email).length;
   await page.goto(from);
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('button', { name: /send magic link/i }).click();
   await page.getByText('Please check your email for the login link').waitFor();
-  await page.goto(await latestLinkFor(server, email));
+  await page.goto(await latestLinkFor(server, email, before));
 }
 
 export { rmSync };
@@ -203,13 +222,14 @@ export async function apiSession(
   server: RunningServer,
   email: string,
 ): Promise<{ cookie: string; csrf: string }> {
+  const before = mailTo(server, email).length;
   const res = await fetch(`${server.url}/v1/auth/magic-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ destination: email }),
   });
   if (!res.ok) throw new Error(`magic link request failed: ${res.status} ${await res.text()}`);
-  const link = await latestLinkFor(server, email);
+  const link = await latestLinkFor(server, email, before);
   const callback = await fetch(link, { redirect: 'manual' });
   const cookies = callback.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const csrf = cookies.find((c) => c.startsWith('tm_csrf='))?.slice('tm_csrf='.length);
@@ -217,21 +237,55 @@ export async function apiSession(
   return { cookie: cookies.join('; '), csrf };
 }
 
+/** The run's shared server (global-setup.ts), or null when the run has none. */
+function sharedServer(): RunningServer | null {
+  let shared: { url: string; dataDir: string; mailDir: string } | null;
+  try {
+    shared = inject('sharedServer') || null;
+  } catch {
+    return null;
+  }
+  if (!shared) return null;
+  const { url, dataDir, mailDir } = shared;
+  return {
+    url,
+    dataDir,
+    logs: [],
+    mail: spooledMail(mailDir),
+    clockShiftMs: 0,
+    now: () => Date.now(),
+    // The run owns it: global-setup.ts stops it after the last file.
+    stop: async () => undefined,
+    kill: () => Promise.reject(new Error('the shared server cannot be killed: start one with { own: ... }')),
+  };
+}
+
 /**
- * One production server and one browser for a test file, started before its tests and stopped after them.
- * `env` may be a function, read when the server starts: a file's earlier beforeAll can start local fakes first.
+ * A production server and one browser for a test file, started before its tests and stopped after them.
+ * With no env and no options the file uses the run's shared server (global-setup.ts) on a copy of the
+ * analysed demo: it makes its own workspaces there (sign-ups) and only reads the demo store. A file that
+ * changes the demo store, or needs its own env or clock, gets a server of its own: pass the env, a
+ * `clockShiftMs`, or `own` saying why. `env` may be a function, read when the server starts: a file's
+ * earlier beforeAll can start local fakes first.
  */
 export function useProduct(
   env: Record<string, string> | (() => Record<string, string>) = {},
-  options: { clockShiftMs?: number } = {},
+  options: { clockShiftMs?: number; own?: string } = {},
 ): {
   readonly server: RunningServer;
   readonly browser: Browser;
 } {
   const state: { server?: RunningServer; browser?: Browser } = {};
+  const wantsOwn =
+    typeof env === 'function' || Object.keys(env).length > 0 || !!options.clockShiftMs || !!options.own;
   beforeAll(async () => {
-    state.server = await startServer(typeof env === 'function' ? env() : env, options);
-    state.browser = await launchBrowser();
+    const shared = wantsOwn ? null : sharedServer();
+    const [server, browser] = await Promise.all([
+      shared ?? startServer(typeof env === 'function' ? env() : env, options),
+      launchBrowser(),
+    ]);
+    state.server = server;
+    state.browser = browser;
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -247,4 +301,57 @@ export function useProduct(
       return state.browser;
     },
   };
+}
+
+/**
+ * Waits until the page is still: two frames painted since the call and no CSS animation or transition
+ * running (MUI fades dialogs, menus and tooltips in and out). Use it before a screenshot, or after a key
+ * press to see what the press did; it replaces a fixed sleep with the state the sleep hoped for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  resolve(
+                    document
+                      .getAnimations()
+                      // Spinners and skeletons loop for ever: only animations that end count.
+                      .filter(
+                        (a) =>
+                          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+                      ).length,
+                  ),
+                ),
+              ),
+            ),
+        ),
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(0);
+}
+
+/**
+ * A screenshot of a page or element once it has stopped moving: ECharts animates on a canvas, which no CSS
+ * query sees, so it shoots until two pictures in a row are the same and saves that one to `file`.
+ */
+export async function stillShot(target: Page | Locator, file: string): Promise<void> {
+  let last: Buffer | null = null;
+  await expect
+    .poll(
+      async () => {
+        const shot = await target.screenshot({ animations: 'disabled' });
+        const same = last !== null && last.equals(shot);
+        last = shot;
+        return same;
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, last!);
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { RunningServer } from './harness';
 
-/**
- * Marks a signed-up user's workspace as set up, in the product's own embedded database, as finishing
- * /onboard does: the data-in tests start after it (e2e/onboard.test.ts walks onboarding itself).
- */
-export async function markWorkspaceSetUp(server: RunningServer, email: string): Promise<void> {
+/** One statement on the product's own embedded database, as the test's own setup or look inside. */
+export async function productQuery<T extends object = Record<string, unknown>>(
+  server: RunningServer,
+  sql: string,
+  params: unknown[] = [],
+): Promise<{ rows: T[]; rowCount: number }> {
   const credentials = JSON.parse(readFileSync(path.join(server.dataDir, 'credentials.json'), 'utf8')) as {
     user: string;
     password: string;
@@ -20,14 +21,24 @@ export async function markWorkspaceSetUp(server: RunningServer, email: string): 
   });
   await client.connect();
   try {
-    const updated = await client.query(
-      `update users set show_onboarding = false, user_status = 'active' where email = $1`,
-      [email.toLowerCase()],
-    );
-    if (updated.rowCount !== 1) throw new Error(`no user ${email}`);
+    const result = await client.query<T>(sql, params);
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Marks a signed-up user's workspace as set up, in the product's own embedded database, as finishing
+ * /onboard does: the data-in tests start after it (e2e/onboard.test.ts walks onboarding itself).
+ */
+export async function markWorkspaceSetUp(server: RunningServer, email: string): Promise<void> {
+  const updated = await productQuery(
+    server,
+    `update users set show_onboarding = false, user_status = 'active' where email = $1`,
+    [email.toLowerCase()],
+  );
+  if (updated.rowCount !== 1) throw new Error(`no user ${email}`);
 }
 
 /** A store's orders export: `days` days of orders in three countries and channels, with a few bad rows. */

@@ -9,7 +9,7 @@ import { createJobQueue } from './jobs/queue';
 import { createCpuPool } from './jobs/cpu-pool';
 import { jobDefinitions } from './jobs/registry';
 import { requestMissingPipelineRuns, schedulePipelineSweep } from './modules/pipelines';
-import { insightsRoutes } from './modules/insights';
+import { getGroup, insightsRoutes, moveTeamStates } from './modules/insights';
 import { summaryRoutes } from './modules/summary';
 import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
@@ -29,8 +29,8 @@ import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
 import { apiKeysRoutes } from './modules/apikeys';
 import { analyticsRoutes } from './modules/analytics';
-import { eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
-import { notificationsRoutes, scheduleNotificationJobs } from './modules/notifications';
+import { eventDimensionValues, eventsRoutes, maintainPartitions, scheduleEventJobs } from './modules/events';
+import { notificationsRoutes, scheduleNotificationJobs, snoozeAlerts } from './modules/notifications';
 import { filtersRoutes } from './modules/filters';
 import { flagsRoutes } from './modules/flags';
 import { healthRoutes } from './modules/health';
@@ -41,12 +41,19 @@ import { providersRoutes, syncProviderCatalogue } from './modules/providers';
 import { scheduleOutageJobs } from './modules/outages';
 import { storesRoutes } from './modules/stores';
 import { preferencesRoutes } from './modules/preferences';
-import { slackRoutes } from './modules/slack';
+import { slackRoutes, type SlackActions } from './modules/slack';
 import { phoneRoutes } from './modules/phone';
 import { reportsRoutes } from './modules/reports';
 import { explorerRoutes } from './modules/explorer';
 import { homeRoutes } from './modules/home';
 import { baseContext } from './plugins/context';
+
+/** Slack's buttons act through the modules that own the state (Slack sits below them). */
+const slackActions: SlackActions = {
+  groupStatus: async (ctx, id) => (await getGroup({ ctx, id })).group_status,
+  moveTeamState: (ctx, input) => moveTeamStates({ ctx, input }),
+  snooze: async (ctx, input) => new Date((await snoozeAlerts({ ctx, input })).data.until),
+};
 import { resolveSealer } from './crypto/sealer';
 
 export interface BuildAppOptions {
@@ -140,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(devRoutes);
   await app.register(uploads);
   await app.register(connectionsRoutes);
-  await app.register(metricsRoutes);
+  await app.register(metricsRoutes, { eventDimensionValues });
   await app.register(seriesRoutes);
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
@@ -152,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes);
   await app.register(providersRoutes);
   await app.register(storesRoutes);
-  await app.register(slackRoutes);
+  await app.register(slackRoutes, { actions: slackActions });
   await app.register(phoneRoutes);
   await app.register(billingRoutes);
   await app.register(notificationsRoutes);

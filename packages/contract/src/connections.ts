@@ -265,6 +265,8 @@ export const ColumnSchema = z
     sample_values: z.array(z.string()),
     /** CSV: the zone the file's offset-less times were read in; null or absent: none was chosen. */
     time_zone: z.string().nullable().optional(),
+    /** CSV: the currency (ISO code) the column's values or header, or the file's one-value currency column, name. */
+    currency: z.string().nullable().optional(),
   })
   .meta({ id: 'Column' });
 export type Column = z.infer<typeof ColumnSchema>;
@@ -311,12 +313,62 @@ export const CONNECTION_MESSAGES = {
     'This data has no date or time column, so its metrics cannot be followed over time. Add a column such as the order date and upload it again.',
   interrupted: 'The upload was interrupted before it finished. Please upload the file again.',
   deleteLocked: 'A data source whose metrics are configured cannot be deleted.',
-  /** Every failure to reach or log in to a database source, so the network cannot be mapped; the cause is logged. */
+  /** A failure to connect to a database source whose cause is none of connectFailureText's. */
   couldNotConnect:
     'Could not connect to the database. Check the host, port, database name and credentials, and that the server accepts connections from Tidemark.',
   shopifyNotConfigured:
     'The Shopify app is not configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). Ask your administrator, or upload a CSV export of your orders instead.',
 } as const;
+
+/**
+ * Why a database source could not be connected. `unreachable` also covers an address the server may not reach
+ * (net/outbound.ts), so a customer cannot tell a blocked network from a closed port; the other causes arise only
+ * once a database at an allowed address has answered.
+ */
+export type ConnectFailureCause =
+  | 'unreachable'
+  | 'timeout'
+  | 'unknown_host'
+  | 'invalid_host'
+  | 'auth_failed'
+  | 'database_missing'
+  | 'database_denied'
+  | 'tls_required'
+  | 'tls_unsupported'
+  | 'tls_certificate'
+  | 'other';
+
+/** What a customer reads when a database source cannot be connected: what failed, where, and what to do. */
+export function connectFailureText(
+  cause: ConnectFailureCause,
+  target: { host: string; port: number; database: string; user: string },
+): string {
+  const at = `${target.host}:${target.port}`;
+  switch (cause) {
+    case 'unreachable':
+      return `We could not reach the database at ${at}. Check the host and port, and that it accepts connections from Tidemark.`;
+    case 'timeout':
+      return `The database at ${at} did not answer in time. Check the host and port, and that its firewall lets Tidemark connect.`;
+    case 'unknown_host':
+      return `We could not find a server named ${target.host}. Check the host name for typos.`;
+    case 'invalid_host':
+      return `"${target.host}" is not a host name or an address. Enter a name such as db.example.com, or an IP address.`;
+    case 'auth_failed':
+      return `The database at ${at} did not accept the user "${target.user}" with this password. Check both, and that this user may log in from Tidemark.`;
+    case 'database_missing':
+      return `The server at ${at} has no database named "${target.database}". Check the database name.`;
+    case 'database_denied':
+      return `The user "${target.user}" may not use a database named "${target.database}" at ${at}, or it does not exist. Check the database name and this user's rights.`;
+    case 'tls_required':
+      return `The database at ${at} did not let Tidemark log in without encryption. Set TLS to Required, or allow this user to connect from Tidemark unencrypted.`;
+    case 'tls_unsupported':
+      return `The database at ${at} does not offer encrypted connections. Turn on TLS at the database, or set TLS to Off.`;
+    case 'tls_certificate':
+      return `The certificate of the database at ${at} could not be verified for ${target.host}. Check the host name, or set TLS to Required to encrypt without checking the certificate.`;
+    case 'other':
+      return CONNECTION_MESSAGES.couldNotConnect;
+  }
+}
 
 /** Spec 1 §7 calls of the data area, plus the credentials and table steps of database connectors. */
 export const connectionsRoutes = {

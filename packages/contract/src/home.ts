@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SeveritySchema } from './insights';
+import { KpiFormatSchema, SeveritySchema } from './insights';
 import { defineRoute } from './route';
 import { TenantQuerySchema } from './tenants';
 
@@ -16,8 +16,6 @@ export type HomeDigestQuery = z.infer<typeof HomeDigestQuerySchema>;
 
 export const DIGEST_PERIODS = ['day', 'month', 'quarter'] as const;
 export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
-
-const KpiFormatSchema = z.enum(['number', 'percentage', 'currency']);
 
 /** One metric over the period: its value, the period before, and the range the pipeline expected. */
 export const MoverSchema = z.object({

@@ -15,7 +15,13 @@ export const PatternTypeSchema = z.enum(['No Anomaly', 'Point Anomaly', 'Trend C
 export type PatternType = z.infer<typeof PatternTypeSchema>;
 export const PipelineScheduleSchema = z.enum(['h', 'd', 'w', 'm', 'q', 'y']);
 export type PipelineSchedule = z.infer<typeof PipelineScheduleSchema>;
-export const KpiFormatSchema = z.enum(['percentage', 'number']);
+/** How a metric's values read: 'currency' is money, in the metric's currency (kpi_currency). */
+export const KpiFormatSchema = z.enum(['percentage', 'number', 'currency']);
+export type KpiFormat = z.infer<typeof KpiFormatSchema>;
+/** An ISO 4217 code as stored with a money metric (EUR, USD). */
+export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
+/** A money metric's currency (its own, else the workspace's); null for metrics that are not money. */
+export const KpiCurrencySchema = CurrencyCodeSchema.nullable();
 export const SeriesStatusSchema = z.enum(['ok', 'no data', 'not enough history', 'constant series']);
 export type SeriesStatus = z.infer<typeof SeriesStatusSchema>;
 
@@ -59,6 +65,7 @@ export const InsightSchema = z.object({
   kpi_id: z.string(),
   kpi_display_name: z.string(),
   kpi_format: KpiFormatSchema,
+  kpi_currency: KpiCurrencySchema.optional(),
   chart_description: z.string(),
   chart_ts_start: z.string(),
   chart_ts_end: z.string(),
@@ -227,6 +234,7 @@ export const GroupMetricSchema = z.object({
   kpi_id: z.string(),
   kpi_display_name: z.string(),
   kpi_format: KpiFormatSchema,
+  kpi_currency: KpiCurrencySchema.optional(),
   pipeline_schedule: z.enum(['h', 'd', 'w', 'm']),
   insights: z.array(InsightSchema),
 });

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { DatasourceIdSchema } from './connections';
-import { AccentSchema, KpiFormatSchema, MetricImpactSchema, PipelineScheduleSchema } from './insights';
+import {
+  AccentSchema,
+  CurrencyCodeSchema,
+  KpiCurrencySchema,
+  KpiFormatSchema,
+  MetricImpactSchema,
+  PipelineScheduleSchema,
+} from './insights';
 import { defineRoute } from './route';
 import { EVENT_DIMENSION_IDS } from './events';
+import { currencyByCode } from './stores';
 import { TenantQuerySchema } from './tenants';
 
 // Metrics and dimensions (spec 1 §3 Metric onboarding payload, Pipeline preference, Dimension; spec 3 §3
@@ -35,6 +43,12 @@ export const DEFAULT_INITIAL_SYNC_DURATION = '1 Year';
 
 const identifier = z.string().trim().min(1).max(63);
 
+/** The symbol a money metric's values are shown with: its currency's (`EUR` → '€'), an unlisted code as itself. */
+export function currencySymbolOf(code: string | null | undefined): string | undefined {
+  if (!code) return undefined;
+  return currencyByCode(code)?.symbol ?? `${code} `;
+}
+
 /** An aggregation: an operation on the field, or a formula (spec 1 §3, Metric onboarding payload item). */
 export const OnboardAggregationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('operation'), value: AggregationSchema.exclude(['formula']) }),
@@ -50,6 +64,10 @@ export const MetricOnboardItemSchema = z.object({
   /** The objective: positive when up is good. */
   accent: AccentSchema.default('positive'),
   aggregation: OnboardAggregationSchema,
+  /** How values read; absent: guessed from the name and formula (percent or number). */
+  kpi_format: KpiFormatSchema.optional(),
+  /** A money metric's currency; absent or null: the workspace's. Ignored unless kpi_format is 'currency'. */
+  currency: CurrencyCodeSchema.nullable().optional(),
 });
 export type MetricOnboardItem = z.infer<typeof MetricOnboardItemSchema>;
 
@@ -136,6 +154,7 @@ export const MetricListRowSchema = z
     is_active: z.boolean(),
     aggregation_operation: AggregationSchema,
     kpi_format: KpiFormatSchema,
+    kpi_currency: KpiCurrencySchema,
     status: MetricStatusSchema,
   })
   .meta({ id: 'MetricListRow' });
@@ -207,6 +226,7 @@ export const MetricDetailSchema = z
     is_active: z.boolean(),
     aggregation_operation: AggregationSchema,
     kpi_format: KpiFormatSchema,
+    kpi_currency: KpiCurrencySchema,
     extraction_funnel_expression: z.string().nullable(),
     extraction_funnel_aggregation_operation: z.string().nullable(),
     last_active_pipeline_schedule: PipelineScheduleSchema.nullable(),
@@ -252,6 +272,9 @@ export const MetricUpdateSchema = z
     accent: AccentSchema.optional(),
     is_derived: z.boolean().optional(),
     is_experience: z.boolean().optional(),
+    kpi_format: KpiFormatSchema.optional(),
+    /** A money metric's own currency; null: the workspace's. */
+    currency: CurrencyCodeSchema.nullable().optional(),
   })
   .strict();
 export type MetricUpdate = z.infer<typeof MetricUpdateSchema>;

@@ -144,6 +144,37 @@ describe('inference with a stray value', () => {
     expect(typeOf(['05.12.025'])).toBe('text');
   });
 
+  it('reads an 8-digit column of valid YYYYMMDD dates as dates, and other 8-digit numbers as integers', () => {
+    expect(typeOf(['20251201', '20251202', '20240229', ''])).toBe('date ymd');
+    // An invalid day (2025 is no leap year), a month 13 or a year out of range keeps the column numbers.
+    expect(typeOf(['20251201', '20250229'])).toBe('integer');
+    expect(typeOf(['20251201', '20251301'])).toBe('integer');
+    expect(typeOf(['19000101', '19000102'])).toBe('integer');
+    expect(typeOf(['10000001', '10000002'])).toBe('integer');
+    // One 8-digit date among 7-digit ids is an id column.
+    expect(typeOf(['20251201', '1234567'])).toBe('integer');
+    // Compact and dashed layouts do not mix.
+    expect(typeOf(['20251201', '2025-12-02'])).toBe('text');
+  });
+
+  it("reads a money column's currency from its symbols or its header", () => {
+    const [euro, pound, header, dollars, mixed, text] = inferColumns(
+      ['Umsatz', 'Price', 'Amount USD', 'Total', 'Both', 'Top SKU'],
+      [
+        ['€1.234,56', '£12.50', '10.00', '$5', '€1', 'ABC'],
+        ['€99,00', '£3', '12.00', '$7.25', '$2', 'DEF'],
+      ],
+      { delimiter: ';' },
+    );
+    expect(euro).toMatchObject({ type: 'decimal', currency: 'EUR' });
+    expect(pound).toMatchObject({ currency: 'GBP' });
+    expect(header).toMatchObject({ currency: 'USD' });
+    expect(dollars).toMatchObject({ currency: 'USD' });
+    // Two symbols in one column name no single currency; text columns are no money.
+    expect(mixed!.currency).toBeUndefined();
+    expect(text!.currency).toBeUndefined();
+  });
+
   it('takes a decimal comma in a comma file when a value reads only so, and a dot otherwise', () => {
     expect(typeOf(['100,00', '1.234,56', '-2,25'], { delimiter: ',' })).toBe('decimal ,');
     expect(typeOf(['1,234', '5,000'], { delimiter: ',' })).toBe('decimal .');

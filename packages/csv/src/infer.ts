@@ -3,6 +3,7 @@ import { normaliseHeader } from './header';
 import type { CsvColumnType, CsvDelimiter } from './types';
 import { readBoolean } from './values/boolean';
 import { MARK_COMMA, MARK_DOT, numberShape, type DecimalMark } from './values/number';
+import { currencyColumnCode, headerCurrency, symbolCurrency } from './values/currency';
 import { isValidUnder, readTemporal, temporal, type DateFormat, type DateOrder } from './values/temporal';
 
 export interface InferredColumn {
@@ -18,6 +19,12 @@ export interface InferredColumn {
    * "Created date (UTC)"); absent means the workspace's zone. The importer applies it (see the README).
    */
   timeZone?: string;
+  /**
+   * Money columns: the currency (ISO code) their values' symbol (`€`), their header (`Betrag (EUR)`) or, for
+   * decimal columns, the file's one-code currency column (`Currency` = EUR in every row) names. Offered when
+   * the metric is set up; absent when nothing names one.
+   */
+  currency?: string;
   /** Empty values in the sample. */
   nullCount: number;
   /** The first three non-empty values as written. */
@@ -33,6 +40,12 @@ export interface InferOptions {
 
 /** Share of a column's non-empty sampled values that must read as dates for it to be a date column. */
 export const MIN_TEMPORAL_SHARE = 0.95;
+
+/**
+ * Years a compact `YYYYMMDD` value may have for its column to be read as dates rather than integers (GA4's
+ * `20251203`): an 8-digit id or amount rarely stays inside this range with a valid month and day in every row.
+ */
+export const COMPACT_DATE_YEARS = { min: 1970, max: 2099 } as const;
 
 /** A header naming UTC or GMT (`Created date (UTC)`, `Time UTC`): its offset-less times are UTC. */
 const UTC_HEADER = /(?:^|[^a-z])(?:utc|gmt)(?:$|[^a-z])/i;
@@ -62,6 +75,12 @@ class ColumnEvidence {
   maxA = 0;
   maxB = 0;
   dates: DatePart[] = [];
+  /** Values that are valid `YYYYMMDD` dates within COMPACT_DATE_YEARS. */
+  compactDates = 0;
+  /** Currencies of the symbols numeric values carry. */
+  symbols = new Set<string>();
+  /** Distinct values (upper case) while there are at most two: a currency column holds one code. */
+  distinct: Set<string> | null = new Set<string>();
 
   add(raw: string): void {
     const value = raw.trim();
@@ -71,6 +90,10 @@ class ColumnEvidence {
     }
     this.nonEmpty++;
     if (this.sampleValues.length < 3) this.sampleValues.push(raw);
+    if (this.distinct) {
+      this.distinct.add(value.toUpperCase());
+      if (this.distinct.size > 2) this.distinct = null;
+    }
     const bytes = encodeUtf8(value);
     const n = bytes.length;
     if (readBoolean(bytes, 0, n) < 0) this.booleanMisses++;
@@ -81,6 +104,9 @@ class ColumnEvidence {
     } else {
       if (!shape.integer || !shape.fitsInt8) this.integerMisses++;
       this.marks &= shape.marks;
+      // A value read as a number holds a symbol only where the reader allows a currency.
+      const code = symbolCurrency(value);
+      if (code) this.symbols.add(code);
     }
     this.addTemporal(bytes);
   }
@@ -113,6 +139,8 @@ class ColumnEvidence {
     this.maxA = Math.max(this.maxA, t.a);
     this.maxB = Math.max(this.maxB, t.b);
     this.dates.push({ a: t.a, b: t.b, year: t.year });
+    const { min, max } = COMPACT_DATE_YEARS;
+    if (t.separator === 0 && t.year >= min && t.year <= max && isValidUnder('ymd')) this.compactDates++;
   }
 
   /** One order for the whole column: a part above 12 decides; otherwise `/` is US and the others European. */
@@ -143,6 +171,10 @@ function decide(
   if (evidence.nonEmpty === 0) return { type: 'text' };
   const allowed = evidence.allowed;
   if (evidence.booleanMisses <= allowed) return { type: 'boolean' };
+  // Every value a plausible YYYYMMDD date: dates, before integer would claim them. No misses allowed here,
+  // since one value that is not a date says the column is numbers.
+  if (evidence.compactDates === evidence.nonEmpty)
+    return { type: 'date', format: { order: 'ymd', separator: '' } };
   if (evidence.integerMisses <= allowed) return { type: 'integer' };
   // In a comma file a decimal comma needs a value that reads only so (`"100,00"`, `1.234,56`): PayPal Germany.
   const marks =
@@ -156,12 +188,26 @@ function decide(
   if (evidence.temporalMisses <= evidence.allowedTemporal) {
     const order = evidence.dateOrder();
     if (order !== null && evidence.datesValidUnder(order)) {
-      const separator = String.fromCharCode(evidence.separator) as DateFormat['separator'];
+      const separator = (
+        evidence.separator === 0 ? '' : String.fromCharCode(evidence.separator)
+      ) as DateFormat['separator'];
       const type = !evidence.hasTime ? 'date' : evidence.hasOffset ? 'timestamptz' : 'timestamp';
       return { type, format: { order, separator } };
     }
   }
   return { type: 'text' };
+}
+
+/** A numeric column's currency: its one symbol, else its header's code, else (decimals only) the file's. */
+function currencyOf(
+  type: CsvColumnType,
+  header: string,
+  evidence: ColumnEvidence,
+  fileCurrency: string | undefined,
+): string | undefined {
+  if (type !== 'decimal' && type !== 'integer') return undefined;
+  if (evidence.symbols.size === 1) return [...evidence.symbols][0];
+  return headerCurrency(header) ?? (type === 'decimal' ? fileCurrency : undefined);
 }
 
 /**
@@ -181,11 +227,23 @@ export function inferColumns(
     if (record.length !== header.length && !trailingEmpty) continue;
     for (let c = 0; c < header.length; c++) evidence[c]!.add(record[c]!);
   }
+  const fileCurrency = names
+    .map((name, c) => currencyColumnCode(name.display_name, evidence[c]!.distinct ?? ['', '?']))
+    .find((code) => code !== undefined);
   return names.map((name, c) => {
     const e = evidence[c]!;
     const decided = decide(e, options.delimiter);
     const zone =
       decided.type === 'timestamp' && UTC_HEADER.test(name.display_name) ? { timeZone: 'UTC' } : {};
-    return { ...name, ...decided, ...zone, nullCount: e.nullCount, sampleValues: e.sampleValues };
+    const code = currencyOf(decided.type, name.display_name, e, fileCurrency);
+    const currency = code ? { currency: code } : {};
+    return {
+      ...name,
+      ...decided,
+      ...zone,
+      ...currency,
+      nullCount: e.nullCount,
+      sampleValues: e.sampleValues,
+    };
   });
 }

@@ -126,6 +126,42 @@ describe('real-world exports', () => {
     expect(r.lines.at(-1)![0]).toBe('2024-03-30');
   });
 
+  it("offers each money column the currency its header, symbols or the file's currency column names", () => {
+    const currencies = (name: string) =>
+      Object.fromEntries(
+        read(name)
+          .inspection.columns.filter((c) => c.currency)
+          .map((c) => [c.display_name, c.currency]),
+      );
+    // The header says it: "Betrag (EUR)".
+    expect(currencies('german-bank.csv')).toEqual({ 'Betrag (EUR)': 'EUR' });
+    // One code in every row of PayPal's Währung: its decimal amounts are euros.
+    expect(currencies('paypal-de.csv')).toMatchObject({ Brutto: 'EUR', Gebühr: 'EUR', Netto: 'EUR' });
+    // Stripe writes the code in lower case; Shopify's integer quantities are not money.
+    expect(currencies('stripe-payments.csv')).toMatchObject({ Amount: 'EUR', Fee: 'EUR' });
+    const shopify = currencies('shopify-orders.csv');
+    expect(shopify).toMatchObject({ Subtotal: 'USD', Total: 'USD' });
+    expect(shopify['Lineitem quantity']).toBeUndefined();
+    // No currency anywhere in an analytics export.
+    expect(currencies('ga4-traffic.csv')).toEqual({});
+  });
+
+  it('GA4 export: the YYYYMMDD Date column is a date, past the # preamble', () => {
+    const r = read('ga4-traffic.csv');
+    expect(r.inspection.sample.preambleLines).toBe(8);
+    expect(r.types).toMatchObject({
+      Date: 'date',
+      Sessions: 'integer',
+      'Engagement rate': 'decimal',
+      'Total revenue': 'decimal',
+    });
+    expect(r.inspection.columns[0]!.format).toEqual({ order: 'ymd', separator: '' });
+    expect(r.copy.rows).toBe(90);
+    expect(r.errors).toEqual([]);
+    expect(r.lines[0]!.slice(0, 3)).toEqual(['2025-11-01', 'Organic Search', '410']);
+    expect(r.lines.at(-1)![0]).toBe('2025-11-30');
+  });
+
   it('US bank export: MM/DD/YY dates across the year end', () => {
     const r = read('us-bank.csv');
     expect(r.types).toEqual({

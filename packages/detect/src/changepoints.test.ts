@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findBreaks, hingeRss, linePrefix, lineRss, optimalPartition, type LinePrefix } from './changepoints';
+import {
+  bendWithin,
+  findBreaks,
+  hingeRss,
+  linePrefix,
+  lineRss,
+  optimalPartition,
+  type LinePrefix,
+} from './changepoints';
 
 // Reference optimal partitioning: every start considered, no shortcuts.
 function bruteForce(p: LinePrefix, m: number, minSeg: number, sigma2: number, beta: number): number[] {
@@ -102,5 +110,26 @@ describe('changepoints', () => {
   it('finds no break in a straight noisy line', () => {
     const values = Float64Array.from({ length: 2160 }, (_, i) => 100 + 0.01 * i + noise(i));
     expect(findBreaks(values, 'h')!.cuts).toEqual([]);
+  });
+});
+
+describe('bendWithin', () => {
+  const wobble = (i: number) => 2 * Math.sin(i * 12.9898) * Math.cos(i * 4.1414);
+  const breaks = { level: 100, sigmaBlock: 1.5 };
+
+  it('dates a bend of the slope inside a stretch, and measures its evidence against one line', () => {
+    // Flat from day 40, bending down 0.5 a day from day 150; the search starts at day 40.
+    const values = Float64Array.from({ length: 220 }, (_, i) =>
+      i < 40 ? NaN : 100 + wobble(i) - 0.5 * Math.max(0, i - 150),
+    );
+    const bend = bendWithin(values, 'd', 40, breaks)!;
+    expect(Math.abs(bend.at - 150)).toBeLessThanOrEqual(2);
+    expect(bend.gain).toBeGreaterThan(1000);
+  });
+
+  it('finds no evidence in a straight line, and no room in a short stretch', () => {
+    const line = Float64Array.from({ length: 220 }, (_, i) => 100 + 0.2 * i + wobble(i));
+    expect(bendWithin(line, 'd', 0, breaks)!.gain).toBeLessThan(6 * Math.log(220));
+    expect(bendWithin(line, 'd', 200, breaks)).toBeNull();
   });
 });

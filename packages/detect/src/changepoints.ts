@@ -237,6 +237,7 @@ export function findBreaks(
   maxCuts = 5,
   relative = false,
   hint: readonly number[] | null = null,
+  wideLast = false,
 ): Breaks | null {
   const n = values.length;
   const B = CP_BLOCK[grain];
@@ -308,9 +309,11 @@ export function findBreaks(
     let jumpRss = Infinity;
     let kinkAt = jumpAt;
     let kinkRss = Infinity;
-    // A refinement, not a new search: within a few blocks of where the partition put the cut.
-    const from = Math.max(a + minSeg, blockBounds[j]! - REDATE_BLOCKS);
-    const to = Math.min(b - minSeg, blockBounds[j]! + REDATE_BLOCKS);
+    // A refinement, not a new search: within a few blocks of where the partition put the cut; with
+    // `wideLast`, the last cut anywhere between its neighbours (the change a team acts on, dated on its own).
+    const wide = wideLast && j === blockBounds.length - 2;
+    const from = wide ? a + minSeg : Math.max(a + minSeg, blockBounds[j]! - REDATE_BLOCKS);
+    const to = wide ? b - minSeg : Math.min(b - minSeg, blockBounds[j]! + REDATE_BLOCKS);
     for (let s = from; s <= to; s++) {
       const rj = lineRss(pb, a === 0 ? 0 : a + 1, s) + lineRss(pb, s + 1, b);
       if (rj < jumpRss) {
@@ -370,4 +373,65 @@ export function findBreaks(
     }
   }
   return { cuts: bounds.slice(1, -1), kinds, sigmaBlock, level };
+}
+
+/**
+ * The best single bend of the slope inside [from, n) of a series (NaN = left out): a continuous hinge
+ * searched at every quarter block at least a minimum piece from either end, on block means weighted as
+ * `findBreaks` weighs them. `gain` is how much the bend lowers the residual sum of squares of one straight
+ * line, in units of the block noise squared; `earliest` (a bucket) keeps the bend from falling before it.
+ * Null when the stretch is too short for two pieces.
+ */
+export function bendWithin(
+  values: Float64Array,
+  grain: Grain,
+  from: number,
+  breaks: Pick<Breaks, 'level' | 'sigmaBlock'>,
+  relative = false,
+  earliest = from,
+): { at: number; gain: number } | null {
+  const n = values.length;
+  const B = CP_BLOCK[grain];
+  const minSeg = CP_MIN_SEGMENT[grain];
+  const offset = n - Math.floor(n / B) * B;
+  const k0 = Math.max(0, Math.ceil((from - offset) / B));
+  const m = Math.floor((n - offset) / B) - k0;
+  if (m < 2 * minSeg) return null;
+  const blocks = new Float64Array(m);
+  const weights = relative ? new Float64Array(m) : null;
+  const level = breaks.level;
+  for (let k = 0; k < m; k++) {
+    let s = 0;
+    let c = 0;
+    const a = offset + (k0 + k) * B;
+    for (let i = a; i < a + B; i++) {
+      const v = values[i]!;
+      if (v === v) {
+        s += v;
+        c++;
+      }
+    }
+    const b = c >= Math.ceil(B / 2) ? s / c : NaN;
+    blocks[k] = b;
+    if (weights) weights[k] = b > 0.05 * level ? (level * level) / (b * b) : b === b ? 400 : 0;
+  }
+  const p = linePrefix(blocks, weights);
+  const straight = lineRss(p, 0, m);
+  let best = Infinity;
+  let at = minSeg;
+  // Block coordinates are centre-based: block k's centre is bucket offset + (k0 + k)·B + (B − 1)/2.
+  const first = Math.max(minSeg - 0.5, (earliest - offset - (B - 1) / 2) / B - k0);
+  for (let s = first; s <= m - minSeg; s += 0.25) {
+    const r = hingeRss(p, 0, m, s);
+    if (r < best) {
+      best = r;
+      at = s;
+    }
+  }
+  if (!Number.isFinite(best)) return null;
+  const sigma2 = breaks.sigmaBlock * breaks.sigmaBlock;
+  return {
+    at: Math.round(offset + (k0 + at) * B + (B - 1) / 2),
+    gain: (straight - best) / sigma2,
+  };
 }

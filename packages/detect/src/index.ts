@@ -1,6 +1,7 @@
 export * from './series';
 export * from './range';
 export * from './spikes';
+export * from './runs';
 export * from './trend';
 export * from './rootcause';
 export * from './insight';

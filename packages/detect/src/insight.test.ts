@@ -5,6 +5,7 @@ import {
   TREND_OUTSIDE_SHARE,
   buildSpikeInsight,
   buildTrendInsight,
+  isRecovery,
   liftReadsAsPercent,
   mostlyFromRootCause,
   normalizationOf,
@@ -15,7 +16,7 @@ import {
 const NO_MONEY = { dollar_impact: null, formatted_dollar_impact: null };
 import { fitExpectedRange } from './range';
 import { detectSpikes } from './spikes';
-import { detectTrendChanges } from './trend';
+import { detectTrendChanges, type TrendChangeResult, type TrendSegment } from './trend';
 import { hourlySeries } from './testing';
 
 describe('insight figures and texts', () => {
@@ -171,9 +172,33 @@ describe('insight figures and texts', () => {
     }));
     const r = fitExpectedRange(pts, { grain: 'd' });
     const trend = detectTrendChanges(r);
-    const window = trendWindow(r, trend);
     const ins = buildTrendInsight(r, trend, { kpi_id: 'o', kpi_display_name: 'Orders' });
-    if (window && window.outside < TREND_OUTSIDE_SHARE * window.buckets) expect(ins).toBeNull();
+    const inside = (w: ReturnType<typeof trendWindow>) =>
+      !w ||
+      (w.outside < TREND_OUTSIDE_SHARE * w.buckets &&
+        Math.abs(w.actual - w.expected) <= (w.upper - w.lower) / 2 / Math.sqrt(Math.min(w.buckets, 7)));
+    if (inside(trendWindow(r, trend)) && inside(trendWindow(r, trend, 'latest'))) expect(ins).toBeNull();
+  });
+
+  it('reads the end of a short dip as a recovery, and a reversal after a long stretch as a trend change', () => {
+    const seg = (startIndex: number, endIndex: number, intercept: number, slope: number): TrendSegment => ({
+      startIndex,
+      endIndex,
+      start: startIndex,
+      end: endIndex,
+      slope,
+      intercept,
+    });
+    const changes = (segments: TrendSegment[]) => ({ segments }) as unknown as TrendChangeResult;
+    // Rising to 500, a five-week fall to 330, then back up towards 450 and flat: the dip ended.
+    const dip = [seg(0, 49, 400, 2), seg(50, 85, 500, -4.7), seg(86, 396, 330, 0.4)];
+    expect(isRecovery(changes(dip), 28)).toBe(true);
+    // The same dip, but the rise carries the line past where it stood before the fall: a new trend.
+    const beyond = [seg(0, 49, 400, 2), seg(50, 85, 500, -4.7), seg(86, 396, 330, 15)];
+    expect(isRecovery(changes(beyond), 28)).toBe(false);
+    // Recovering, flat for six months, then falling: the fall undoes nothing, the flat stretch was longer.
+    const reversal = [seg(90, 140, 330, 2.2), seg(141, 317, 445, 0.1), seg(318, 396, 460, -1.8)];
+    expect(isRecovery(changes(reversal), 28)).toBe(false);
   });
 
   it('gives a lift in units when the expected value is within its noise or the change is a multiple of it', () => {

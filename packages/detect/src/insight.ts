@@ -12,7 +12,7 @@ import type { ExpectedRange } from './range';
 import type { RootCauseResult } from './rootcause';
 import { type Grain, grainMs } from './series';
 import type { Direction, Severity, SpikeIncident } from './spikes';
-import type { Accent, TrendChangeResult, TrendLinePattern } from './trend';
+import { gap, type Accent, type TrendChangeResult, type TrendLinePattern, type TrendSegment } from './trend';
 
 export type PatternType = 'Point Anomaly' | 'Trend Change';
 
@@ -255,15 +255,24 @@ export interface TrendWindow {
 /**
  * The model without the last change: the fitted value of each bucket after it, moved back by the gap between
  * the post line and the pre line carried on (divided by their ratio on a multiplicative fit), with its band
- * moved the same way. Null when there is no change or no bucket with a value after it.
+ * moved the same way. Over the horizon from the change, or (`latest`) over the horizon's length up to the
+ * newest bucket, or up to as long after the change as the old line was seen if that is sooner. Null when
+ * there is no change or no bucket with a value after it.
  */
-export function trendWindow(range: ExpectedRange, trend: TrendChangeResult): TrendWindow | null {
+export function trendWindow(
+  range: ExpectedRange,
+  trend: TrendChangeResult,
+  stretch: 'first' | 'latest' = 'first',
+): TrendWindow | null {
   const segs = trend.segments;
   if (!trend.lastChangepoint || segs.length < 2) return null;
   const pre = segs[segs.length - 2]!;
   const post = segs[segs.length - 1]!;
-  const from = post.startIndex;
-  const to = Math.min(post.endIndex, from + TREND_HORIZON[range.grain] - 1);
+  const horizon = TREND_HORIZON[range.grain];
+  // The old line is carried on no longer than it was seen: the latest stretch ends there at the latest.
+  const last = Math.min(post.endIndex, post.startIndex + (pre.endIndex - pre.startIndex));
+  const from = stretch === 'latest' ? Math.max(post.startIndex, last - horizon + 1) : post.startIndex;
+  const to = stretch === 'latest' ? last : Math.min(post.endIndex, from + horizon - 1);
   let nonNegative = true;
   for (let i = 0; i < range.y.length; i++) if (range.y[i]! < 0) nonNegative = false;
   const clamp = (v: number) => (nonNegative ? Math.max(0, v) : v);
@@ -320,10 +329,30 @@ export function trendWindow(range: ExpectedRange, trend: TrendChangeResult): Tre
 }
 
 /**
+ * Whether the last change only undoes the one before it: it turns the other way after a stretch shorter than
+ * what has followed, and over the horizon the line does not get past where it stood before that earlier
+ * change (January's dip recovering towards December's level). The excursion was the news; its end is not a
+ * new trend.
+ */
+export function isRecovery(trend: TrendChangeResult, horizon: number): boolean {
+  const segs = trend.segments;
+  if (segs.length < 3) return false;
+  const [before, pre, post] = segs.slice(-3) as [TrendSegment, TrendSegment, TrendSegment];
+  if (pre.endIndex - pre.startIndex >= post.endIndex - post.startIndex) return false;
+  const last = gap(pre, post);
+  if (last * gap(before, pre) >= 0) return false;
+  const stood = before.intercept + before.slope * (before.endIndex - before.startIndex);
+  const reached =
+    post.intercept + (post.slope * (Math.min(horizon, post.endIndex - post.startIndex + 1) - 1)) / 2;
+  return last > 0 ? reached <= stood : reached >= stood;
+}
+
+/**
  * An insight for the last trend change, or null when there is none or when the data after it stays inside
- * the band of the model without it (a change of the line that no day shows is not a trend change). Its
- * figures are per bucket over the horizon after the change: what the team saw, against what the earlier
- * trend, with the season, pointed to.
+ * the band of the model without it (a change of the line that no day shows is not a trend change): over
+ * the horizon after the change, or over the latest horizon (a bend leaves it gradually: at −14 %/month its
+ * gap reaches a day's noise only after a month). Its figures are per bucket over the horizon after the
+ * change: what the team saw, against what the earlier trend, with the season, pointed to.
  */
 export function buildTrendInsight(
   range: ExpectedRange,
@@ -336,8 +365,15 @@ export function buildTrendInsight(
   if (!cp || segs.length < 2 || !trend.direction) return null;
   const window = trendWindow(range, trend);
   const minBuckets = range.grain === 'h' ? 24 : range.grain === 'd' ? 3 : 2;
-  if (!window || window.buckets < minBuckets || window.outside < TREND_OUTSIDE_SHARE * window.buckets)
-    return null;
+  if (!window || window.buckets < minBuckets) return null;
+  // Most buckets outside the band, or their mean outside the band of a mean (the band narrowed by √k, k
+  // capped at a week of days: neighbouring buckets share the season's misfit, so they are not independent).
+  if (isRecovery(trend, TREND_HORIZON[range.grain])) return null;
+  const shows = (w: TrendWindow | null) =>
+    !!w &&
+    (w.outside >= TREND_OUTSIDE_SHARE * w.buckets ||
+      Math.abs(w.actual - w.expected) > (w.upper - w.lower) / 2 / Math.sqrt(Math.min(w.buckets, 7)));
+  if (!shows(window) && !shows(trendWindow(range, trend, 'latest'))) return null;
   const pre = segs[segs.length - 2]!;
   const post = segs[segs.length - 1]!;
   const fmt = (v: number, signed = false): string =>

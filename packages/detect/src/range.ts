@@ -35,6 +35,12 @@ export interface RangeOptions {
   /** Timestamps of holiday buckets: left out of the fit and never flagged. */
   holidays?: ReadonlyArray<number | string | Date>;
   /**
+   * Timestamps of holiday buckets the series has no usable year of (a store's first Black Friday): left out
+   * of the fit like holidays, but scored (`holidayScore`) against a band as wide as a holiday commonly moves
+   * an ordinary bucket (OPEN_HOLIDAY_SPAN), so only a day beyond anything a holiday explains is raised.
+   */
+  openHolidays?: ReadonlyArray<number | string | Date>;
+  /**
    * For a sum over event rows (orders, their revenue): the metric's mean value per row. A bucket expecting
    * k rows then never gets a band narrower than counting noise allows, √(yhat × rowValue) (k rows vary
    * by √k): three orders in a quiet night hour instead of five is chance, not a drop.
@@ -76,6 +82,11 @@ export interface ExpectedRange {
   trend: Float64Array;
   seasonal: Float64Array;
   holiday: Uint8Array;
+  /**
+   * Scores of the open holidays' buckets (RangeOptions.openHolidays) against their wider band, NaN elsewhere.
+   * Spikes read them; `score` keeps them NaN, so trend and forecast leave every holiday out.
+   */
+  holidayScore?: Float64Array;
   /** Buckets where the fitted trend may jump or bend: penalised changepoints of the de-seasonalised series. */
   breaks?: number[];
 }
@@ -95,6 +106,12 @@ const RUN_Z = 2.5;
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
 const MAX_ZERO_SHARE = 0.05;
 const MAX = Number.MAX_VALUE;
+/**
+ * How far a holiday the series has not seen may move an ordinary bucket and still be the season: from a
+ * third of one (a quiet Christmas Day) to twice one (a busy sale weekend). A first Black Friday at four
+ * times a normal day is beyond it.
+ */
+export const OPEN_HOLIDAY_SPAN = { down: 1 / 3, up: 2 } as const;
 
 // Past this many expected rows the count is as good as normal.
 const COUNTING_NORMAL = 400;
@@ -262,7 +279,8 @@ export function fitExpectedRange(
     ? regularize(input as readonly InputPoint[], options.grain)
     : (input as RegularSeries);
   const z = sensitivityZ(options.sensitivity);
-  const holiday = holidayMask(series, options.holidays);
+  const open = options.openHolidays?.length ? holidayMask(series, options.openHolidays) : null;
+  const holiday = holidayMask(series, [...(options.holidays ?? []), ...(options.openHolidays ?? [])]);
   const x = series.values;
   const n = x.length;
   const grain = series.grain;
@@ -477,6 +495,7 @@ export function fitExpectedRange(
     n,
   );
   const inflate = 1 / Math.sqrt(1 - hMean);
+  const holidayScore = open ? new Float64Array(n).fill(NaN) : undefined;
   const rowValue = options.rowValue !== undefined && options.rowValue > 0 ? options.rowValue : 0;
   const proportion = options.proportion && options.proportion.whole > 0 ? options.proportion : null;
   // A share expected near zero on a quiet segment is still as likely as the series' own typical share.
@@ -555,6 +574,12 @@ export function fitExpectedRange(
       hi = Math.max(hi, counted.hi);
       if (Math.abs(counted.score) < Math.abs(score[i]!)) score[i] = counted.score;
     }
+    if (open?.[i] && yh > 0 && Number.isFinite(hi) && Number.isFinite(lo)) {
+      const wide = openHolidayBand(y, yh, lo, hi, z);
+      lo = wide.lo;
+      hi = wide.hi;
+      holidayScore![i] = wide.score;
+    }
     // Values within a factor of two of the largest double can overflow; the range stays finite.
     if (!(Math.abs(yh) <= MAX)) yh = yh > 0 ? MAX : -MAX;
     yhat[i] = yh;
@@ -581,6 +606,33 @@ export function fitExpectedRange(
     trend: trendOut,
     seasonal: seasonalOut,
     holiday,
+    ...(holidayScore ? { holidayScore } : {}),
     breaks: bounds.slice(1, -1),
   };
+}
+
+/**
+ * The band of a holiday the series has not seen: the ordinary band stretched by OPEN_HOLIDAY_SPAN of the
+ * expected value on each side, and the value's score against it (beyond the band in the ordinary band's
+ * sigmas, so |score| > z exactly when the value is outside it).
+ */
+function openHolidayBand(
+  y: number,
+  yh: number,
+  lo: number,
+  hi: number,
+  z: number,
+): { lo: number; hi: number; score: number } {
+  const wideHi = hi + (OPEN_HOLIDAY_SPAN.up - 1) * yh;
+  const wideLo = lo - (1 - OPEN_HOLIDAY_SPAN.down) * yh;
+  const up = Math.max((hi - yh) / z, 1e-12);
+  const down = Math.max((yh - lo) / z, 1e-12);
+  let score = NaN;
+  if (Number.isFinite(y)) {
+    if (y > wideHi) score = z + (y - wideHi) / up;
+    else if (y < wideLo) score = -z - (wideLo - y) / down;
+    else if (y >= yh) score = (z * (y - yh)) / Math.max(wideHi - yh, 1e-12);
+    else score = (-z * (yh - y)) / Math.max(yh - wideLo, 1e-12);
+  }
+  return { lo: wideLo, hi: wideHi, score };
 }

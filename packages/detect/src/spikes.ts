@@ -73,6 +73,23 @@ export function scoreSeverity(
 }
 
 /**
+ * Every bucket's score, with the open holidays' (a holiday the series has not seen, scored against its wider
+ * band) where `score` leaves holidays out.
+ */
+function scoredBuckets(range: ExpectedRange): { score: Float64Array; holiday: Uint8Array | null } {
+  const open = range.holidayScore;
+  if (!open) return { score: range.score, holiday: null };
+  const score = Float64Array.from(range.score);
+  const holiday = new Uint8Array(score.length);
+  for (let i = 0; i < score.length; i++)
+    if (Number.isNaN(score[i]!) && Number.isFinite(open[i]!)) {
+      score[i] = open[i]!;
+      holiday[i] = 1;
+    }
+  return { score, holiday };
+}
+
+/**
  * Spikes: runs of buckets outside the band, merged while they keep one direction (and across the
  * cooldown), kept when their combined evidence and lift are large enough to be worth an insight.
  */
@@ -80,7 +97,8 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
   if (range.status !== 'ok') return [];
   // Under three cycles of the primary season the seasonal shape is a guess: show the band, raise nothing.
   if (range.y.length < 3 * (range.periods[0] ?? 1)) return [];
-  const { score, y, yhat, lower, upper, timestamps } = range;
+  const { y, yhat, lower, upper, timestamps } = range;
+  const { score, holiday } = scoredBuckets(range);
   const n = score.length;
   const incidentZ = options.incidentZ ?? range.z + 2.5;
   // Two neighbouring days outside the band on one side are far rarer by chance than one is: a two-day
@@ -142,7 +160,10 @@ export function detectSpikes(range: ExpectedRange, options: SpikeOptions = {}): 
     return r.dir === 'up' ? value : -value;
   }
 
+  // An unseen holiday's band already spans what a holiday may do, and a year holds a dozen of them, not
+  // thousands of ordinary buckets: beyond it is an incident.
   function qualifies(r: Run): boolean {
+    if (holiday?.[r.peak]) return true;
     return Math.abs(runEvidence(r)) >= (r.count >= 2 ? runZ : incidentZ);
   }
 

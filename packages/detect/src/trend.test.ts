@@ -54,21 +54,22 @@ describe('detectTrendChanges', () => {
     expect(t.trend_line).toEqual({ trend_change: { lastcp_ts: null }, trend_prediction: null });
   });
 
-  // The sample store's growth reversal, without its yearly season, at a size a least-squares hinge that
-  // knows the exact shape dates within a week in 27 of 30 stores (npm run bench:bends).
-  it('dates a growth reversal of +2 to -10 %/month in daily orders within a week in most stores, and raises nothing on steady growth', () => {
+  // The sample store's growth reversal (+2 to -12 %/month on 7 September), without its yearly season: a
+  // least-squares hinge that knows the exact shape dates it within a week in 89 % of stores; with the
+  // season, npm run bench:bends and the demo store's quality test hold it.
+  it("dates the sample store's growth reversal in daily orders within a week in most stores, and raises nothing on steady growth", () => {
     const stores = Array.from({ length: 30 }, (_, i) => i + 1);
     const errors = stores.map((seed) => {
-      const pts = bendingDailyOrders({ days: 397, bendAt: 320, before: 0.02, after: -0.1, seed });
+      const pts = bendingDailyOrders({ days: 397, bendAt: 318, before: 0.02, after: -0.12, seed });
       const { trend } = analyzeSeries(pts, { grain: 'd', aggregation: 'sum' });
       return trend.lastChangepoint && trend.direction === 'down'
-        ? trend.lastChangepoint.index - 320
+        ? trend.lastChangepoint.index - 318
         : Infinity;
     });
-    expect(errors.filter((e) => Math.abs(e) <= 7).length).toBeGreaterThanOrEqual(24);
+    expect(errors.filter((e) => Math.abs(e) <= 7).length).toBeGreaterThanOrEqual(26);
     const steady = stores.filter(
       (seed) =>
-        analyzeSeries(bendingDailyOrders({ days: 397, bendAt: 320, before: 0.02, after: 0.02, seed }), {
+        analyzeSeries(bendingDailyOrders({ days: 397, bendAt: 318, before: 0.02, after: 0.02, seed }), {
           grain: 'd',
           aggregation: 'sum',
         }).trend.lastChangepoint !== null,

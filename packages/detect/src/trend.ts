@@ -1,6 +1,6 @@
 import type { ExpectedRange } from './range';
 import type { Direction } from './spikes';
-import { CP_PENALTY, findBreaks, lineSums, sumsLine } from './changepoints';
+import { bendWithin, CP_BLOCK, CP_PENALTY, findBreaks, lineSums, sumsLine } from './changepoints';
 import { SLOT_TREND, scratch } from './scratch';
 
 export type Accent = 'positive' | 'negative';
@@ -56,7 +56,7 @@ export interface TrendOptions {
  * How far the post line ends up from the pre line carried on, over as long as the shorter of the two
  * lasted: a slope seen for five days says little about the next eighty.
  */
-function gap(pre: TrendSegment, post: TrendSegment): number {
+export function gap(pre: TrendSegment, post: TrendSegment): number {
   const horizon = Math.min(post.endIndex - post.startIndex, pre.endIndex - pre.startIndex);
   const atPost = post.intercept + post.slope * horizon;
   const atPre = pre.intercept + pre.slope * (post.startIndex + horizon - pre.startIndex);
@@ -103,6 +103,7 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     options.maxChangepoints ?? 5,
     relative,
     hint,
+    true,
   );
   if (!breaks) return none;
   const level = Math.abs(breaks.level);
@@ -110,20 +111,19 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
   const bounds = [0, ...breaks.cuts, n];
 
   const accent = options.accent ?? 'positive';
-  const segments: TrendSegment[] = [];
-  for (let j = 0; j < bounds.length - 1; j++) {
-    const a = bounds[j]!;
-    const b = bounds[j + 1]!;
+  const lineOf = (a: number, b: number): TrendSegment => {
     const line = sumsLine(lineSums(des, a, b));
-    segments.push({
+    return {
       startIndex: a,
       endIndex: b - 1,
       start: range.timestamps[a]!,
       end: range.timestamps[b - 1]!,
       slope: line.slope,
       intercept: line.intercept0 + line.slope * a,
-    });
-  }
+    };
+  };
+  const segments: TrendSegment[] = [];
+  for (let j = 0; j < bounds.length - 1; j++) segments.push(lineOf(bounds[j]!, bounds[j + 1]!));
 
   // Keep only changes a merchant would notice: the post line must end well away from the pre line's path.
   const kept: TrendSegment[] = [segments[0]!];
@@ -132,20 +132,42 @@ export function detectTrendChanges(range: ExpectedRange, options: TrendOptions =
     const post = segments[j]!;
     const g = Math.abs(gap(pre, post));
     if (g / Math.max(level, 1e-12) >= minEffect && g >= 3 * sigmaB) kept.push(post);
-    else {
-      const merged = sumsLine(lineSums(des, pre.startIndex, post.endIndex + 1));
-      kept[kept.length - 1] = {
-        ...pre,
-        endIndex: post.endIndex,
-        end: post.end,
-        slope: merged.slope,
-        intercept: merged.intercept0 + merged.slope * pre.startIndex,
-      };
+    else kept[kept.length - 1] = lineOf(pre.startIndex, post.endIndex + 1);
+  }
+
+  // The range's breaks come from a partition into free straight pieces, which must pay for a jump to place
+  // a cut: a bend of the slope inside the last piece (a growth reversal, with the season around it) often
+  // goes unplaced. The last piece is searched once more for one continuous bend, held to the partition's
+  // own evidence (its penalty per piece) and to a gap a merchant notices (a line's end is known far better
+  // than one day's value, so the merge's three-day-noise rule does not apply to it).
+  let lastKind = breaks.kinds[breaks.cuts.indexOf(kept[kept.length - 1]!.startIndex)];
+  const blocks = Math.floor(n / CP_BLOCK[range.grain]);
+  const bendFrom = (from: number, earliest = from): [TrendSegment, TrendSegment] | null => {
+    const bend = bendWithin(des, range.grain, from, breaks, relative, earliest);
+    if (!bend || bend.gain < (options.penalty ?? CP_PENALTY) * Math.log(blocks)) return null;
+    const pair: [TrendSegment, TrendSegment] = [lineOf(from, bend.at), lineOf(bend.at, n)];
+    return Math.abs(gap(...pair)) / Math.max(level, 1e-12) >= minEffect ? pair : null;
+  };
+  const inner = bendFrom(kept[kept.length - 1]!.startIndex);
+  if (inner) {
+    kept.splice(kept.length - 1, 1, ...inner);
+    lastKind = 'kink';
+  } else if (lastKind === 'jump' && kept.length >= 2) {
+    // A last jump that steps against the change (up, then falling away faster than before) marks a peak:
+    // the line rose there and turned later, so the change is dated as one continuous bend over both pieces,
+    // at or after the jump.
+    const pre = kept[kept.length - 2]!;
+    const post = kept[kept.length - 1]!;
+    const step = post.intercept - (pre.intercept + pre.slope * (post.startIndex - pre.startIndex));
+    const change = gap(pre, post);
+    const turn = step * change < 0 ? bendFrom(pre.startIndex, post.startIndex) : null;
+    if (turn && gap(...turn) * change > 0) {
+      kept.splice(kept.length - 2, 2, ...turn);
+      lastKind = 'kink';
     }
   }
 
   const changepoints = kept.slice(1).map((s) => ({ index: s.startIndex, timestamp: s.start }));
-  const lastKind = breaks.kinds[breaks.cuts.indexOf(kept[kept.length - 1]!.startIndex)];
   if (kept.length < 2) return { ...none, segments: kept };
   const pre = kept[kept.length - 2]!;
   const post = kept[kept.length - 1]!;

@@ -7,6 +7,9 @@ import {
   safeTimezone,
   startOfInTimezone,
   withYear,
+  formatShownDate,
+  shownDateFormat,
+  spanOf,
   zoneOffsetMinutes,
 } from './date';
 
@@ -67,5 +70,23 @@ describe('zoneOffsetMinutes', () => {
     expect(withYear('MMM YYYY')).toBe('MMM YYYY');
     expect(withYear('D MMM', false)).toBe('D MMM');
     expect(formatDate(TS, { format: withYear('D MMM') })).toBe('12 Mar 2024');
+  });
+
+  it('shows a date short in the current year and with its year otherwise, as the dates beside it need', () => {
+    const now = Date.UTC(2026, 10, 28);
+    const oct3 = Date.UTC(2026, 9, 3, 12);
+    expect(formatShownDate(oct3, { now })).toBe('3 Oct');
+    expect(formatShownDate(Date.UTC(2018, 9, 3, 12), { now })).toBe('3 Oct 2018');
+    // A card among dates from last December carries the year, like them.
+    expect(formatShownDate(oct3, { now, among: [Date.UTC(2025, 11, 20), oct3] })).toBe('3 Oct 2026');
+    expect(formatShownDate(oct3, { now, among: [Date.UTC(2026, 0, 2), null, 'not a date'] })).toBe('3 Oct');
+    expect(formatShownDate(oct3, { now, format: DATE_FORMATS.dateTime })).toBe('Sat, 03 Oct, 12:00 PM UTC');
+    expect(formatShownDate(Date.UTC(2025, 9, 3, 12), { now, format: DATE_FORMATS.dateTime })).toBe(
+      'Fri, 03 Oct 2025, 12:00 PM UTC',
+    );
+    expect(formatShownDate(null, { now })).toBe('–');
+    expect(shownDateFormat({ now, format: 'D MMM, ha' }, [Date.UTC(2026, 0, 1), oct3])).toBe('D MMM, ha');
+    expect(shownDateFormat({ now, tz: 'America/New_York' }, [Date.UTC(2026, 0, 1, 3)])).toBe('D MMM YYYY');
+    expect(spanOf([3, null, 1, 2])).toEqual([1, 3]);
   });
 });

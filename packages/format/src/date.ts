@@ -89,6 +89,17 @@ export function startOfInTimezone(
   return dayjs(input).tz(safeTimezone(tz)).startOf(unit).valueOf();
 }
 
+const GRAIN_UNIT = { h: 'hour', d: 'day', w: 'week', m: 'month' } as const;
+
+/**
+ * When a bucket of `grain` (h/d/w/m) that starts at `ts` ends, in the zone `tz`: a local day, a local month…
+ * A bucket is complete once this instant has passed.
+ */
+export function bucketEnd(ts: DateInput, grain: string, tz?: string | null): number {
+  const unit = GRAIN_UNIT[grain as keyof typeof GRAIN_UNIT] ?? 'day';
+  return addInTimezone(ts, 1, unit, safeTimezone(tz));
+}
+
 /** Adds calendar units in a time zone: days, months and years keep the wall-clock time across DST. */
 export function addInTimezone(
   input: DateInput,
@@ -130,4 +141,48 @@ export function rangeNeedsYear(
 export function withYear(format: string, needed = true): string {
   if (!needed || format.includes('YY')) return format;
   return format.replace(/(?<!M)MMM(?!M)/, 'MMM YYYY');
+}
+
+/** The earliest and latest of some instants (invalid ones left out), or nulls when none is valid. */
+export function spanOf(dates: Iterable<DateInput | null | undefined>): [number | null, number | null] {
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const d of dates) {
+    if (!valid(d)) continue;
+    const t = dayjs(d).valueOf();
+    if (first === null || t < first) first = t;
+    if (last === null || t > last) last = t;
+  }
+  return [first, last];
+}
+
+/** Options of `formatShownDate`. */
+export interface ShownDateOptions {
+  tz?: string | null | undefined;
+  /** A format without a year (default 'D MMM'); the year goes after the month when needed. */
+  format?: string;
+  /** The dates shown with this one (a chart's points, a list's items, a card's window); else it stands alone. */
+  among?: Iterable<DateInput | null | undefined>;
+  now?: DateInput;
+}
+
+/**
+ * The one rule for dates beside others in charts, cards and lists: '3 Oct', or '3 Oct 2018' when the dates
+ * shown together span more than one calendar year or lie outside the current one.
+ */
+export function formatShownDate(input: DateInput | null | undefined, options: ShownDateOptions = {}): string {
+  return formatDate(input, { tz: options.tz ?? null, format: shownDateFormat(options, [input]) });
+}
+
+/** The format `formatShownDate` uses, for a chart axis that formats many dates; `also` joins `among`. */
+export function shownDateFormat(
+  options: ShownDateOptions,
+  also: Iterable<DateInput | null | undefined> = [],
+): string {
+  const [from, to] = spanOf([...(options.among ?? []), ...also]);
+  const needed = rangeNeedsYear(from, to, {
+    tz: options.tz ?? null,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
+  return withYear(options.format ?? 'D MMM', needed);
 }

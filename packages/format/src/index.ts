@@ -5,6 +5,7 @@ export {
   formatPercent,
   formatPercentValue,
   formatCurrency,
+  formatMoneyAmount,
 } from './number';
 export type { CompactOptions, PercentOptions, CurrencyOptions } from './number';
 export { formatDuration } from './duration';
@@ -16,11 +17,15 @@ export {
   safeTimezone,
   startOfInTimezone,
   addInTimezone,
+  bucketEnd,
   zoneOffsetMinutes,
   rangeNeedsYear,
   withYear,
+  spanOf,
+  formatShownDate,
+  shownDateFormat,
 } from './date';
-export type { DateInput } from './date';
+export type { DateInput, ShownDateOptions } from './date';
 export { formatRelative } from './relative';
 export { MAX_PERCENT_LIFT, formatAgainstExpected, liftTextReadsAsPercent, readsAsPercent } from './lift';
 export { formatMetricValue } from './metric';

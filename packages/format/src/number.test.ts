@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCompact, formatCurrency, formatNumber, formatPercent, MISSING } from './number';
+import {
+  formatCompact,
+  formatCurrency,
+  formatMoneyAmount,
+  formatNumber,
+  formatPercent,
+  MISSING,
+} from './number';
 
 describe('number formatting', () => {
   it.each([
@@ -63,5 +70,17 @@ describe('number formatting', () => {
         if (/[kMBT]$/.test(text)) expect(text).toMatch(/^-?\d{1,}(\.\d)?[kMBT]$/);
       }),
     );
+  });
+});
+
+describe('formatMoneyAmount', () => {
+  it.each([
+    [1234.5, '€', '€1,235'],
+    [12.5, '£', '£12.5'],
+    [-3, 'R', '-R3'],
+    [0, '$', '$0'],
+    [null, '$', '–'],
+  ] as const)('%s with %s → %s', (value, symbol, expected) => {
+    expect(formatMoneyAmount(value, symbol)).toBe(expected);
   });
 });

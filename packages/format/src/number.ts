@@ -87,6 +87,17 @@ export interface CurrencyOptions {
   signed?: boolean;
 }
 
+/**
+ * An amount in full for sentences and impact figures: whole units from 100 up, cents below
+ * (1234.5 with '€' → '€1,235'; 12.5 → '€12.5'; -3 → '-€3'). The symbol is the workspace's or the metric's.
+ */
+export function formatMoneyAmount(value: number | null | undefined, symbol = '$'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
+  const abs = Math.abs(value);
+  const body = abs.toLocaleString('en-US', { maximumFractionDigits: abs >= 100 ? 0 : 2 });
+  return (value < 0 && body !== '0' ? '-' : '') + symbol + body;
+}
+
 /** 12345 with '€' → '€12.3k'; -50.5 → '-$50.50' when not compact. */
 export function formatCurrency(value: number | null | undefined, options: CurrencyOptions = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;

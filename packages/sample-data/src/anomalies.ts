@@ -1,4 +1,5 @@
-import type { PlantedAnomaly } from './answer-key';
+import type { NormalPeak, PlantedAnomaly } from './answer-key';
+import { peakWindows } from './calendar';
 import { GROWTH_AFTER_BEND, GROWTH_PER_MONTH } from './model';
 import type { DayPlan, HourPlan } from './plan';
 import { HOUR_MS } from './time-zone';
@@ -101,7 +102,7 @@ export function describeAnomalies(
       direction: 'down',
       magnitude: GROWTH_AFTER_BEND - GROWTH_PER_MONTH,
       description:
-        'Demand stops growing: from this day the compound monthly growth bends from +2 % to −4 % ' +
+        'Demand turns: from this day the compound monthly growth bends from +2 % to −12 % ' +
         '(no jump, the slope changes). Orders, revenue and sessions all follow.',
       alsoVisibleIn: [{ table: 'traffic', metrics: [...TRAFFIC_METRICS] }],
     },
@@ -159,4 +160,35 @@ export function describeAnomalies(
     })),
   ];
   return anomalies.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/**
+ * The Black Fridays the data holds no year before (their date a year earlier is before the data starts): a
+ * merchant wants those raised, as nothing told how much the day lifts this store.
+ */
+export function describeFirstHolidays(
+  normalPeaks: readonly NormalPeak[],
+  dataStart: string,
+): PlantedAnomaly[] {
+  const yearAgo = (iso: string) => Date.parse(iso) - 365 * 24 * HOUR_MS;
+  return normalPeaks
+    .filter((peak) => peak.name === 'Black Friday' && yearAgo(peak.start) < Date.parse(dataStart))
+    .map((peak): PlantedAnomaly => ({
+      id: `first-black-friday-${peak.start.slice(0, 4)}`,
+      kind: 'spike',
+      table: 'orders',
+      metrics: [...ORDER_METRICS],
+      grain: 'd',
+      start: peak.start,
+      end: peak.end,
+      direction: 'up',
+      magnitude:
+        peakWindows(Number(peak.start.slice(0, 4))).find((w) => w.name === 'Black Friday')?.days[0]?.demand ??
+        1,
+      holiday: 'Black Friday',
+      description:
+        "The store's first Black Friday in the data, several times a normal day: there is no year before " +
+        'it to expect the lift from. Not planted: the ordinary season.',
+      alsoVisibleIn: [{ table: 'traffic', metrics: [...TRAFFIC_METRICS] }],
+    }));
 }

@@ -27,7 +27,7 @@ export interface PlantedAnomaly {
   dimension?: { name: string; value: string };
   /**
    * Up: the multiplier (2.5 = ×2.5). Down: the relative change (−0.6 = −60 %, −1 = to zero).
-   * trend_change: the change of the compound monthly growth rate (−0.06 = from +2 % to −4 % a month).
+   * trend_change: the change of the compound monthly growth rate (−0.14 = from +2 % to −12 % a month).
    */
   magnitude: number;
   description: string;
@@ -75,6 +75,17 @@ export interface AnswerKey {
   normalPeaks: NormalPeak[];
   /** Patterns that must not be raised, so a quality benchmark can name its false alarms (young store only). */
   notAnomalies?: NotAnomaly[];
+  /**
+   * Findings a merchant wants that were not planted: a Black Friday the data holds no year before, so
+   * nothing told the store's usual lift and the peak is news (demo store; it is also among `normalPeaks`,
+   * which only forbid a High insight). The engine raises it "on Black Friday".
+   */
+  firstHolidays?: PlantedAnomaly[];
+}
+
+/** Everything a merchant would want raised: the planted anomalies and the first holidays. */
+export function wantedFindings(key: AnswerKey): PlantedAnomaly[] {
+  return [...key.anomalies, ...(key.firstHolidays ?? [])];
 }
 
 /** The answer key as pretty JSON, for a file beside the CSVs. */

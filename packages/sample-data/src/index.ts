@@ -6,7 +6,7 @@ export type { StoreOptions } from './plan';
 export { toCsv, csvField } from './csv';
 export { ordersCsvChunks } from './orders-csv-chunks';
 export type { OrdersCsvOptions } from './orders-csv-chunks';
-export { answerKeyJson } from './answer-key';
+export { answerKeyJson, wantedFindings } from './answer-key';
 export type {
   AnswerKey,
   AnomalyKind,

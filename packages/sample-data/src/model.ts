@@ -26,9 +26,12 @@ export const DE_INDEX = COUNTRIES.indexOf('DE');
 export const BASE_DAILY_ORDERS = 500;
 /** Marketplace orders a day before its mild seasonality. */
 export const MARKETPLACE_DAILY_ORDERS = 10;
-/** Compound monthly growth before the planted trend change, and after it. */
+/**
+ * Compound monthly growth before the planted trend change, and after it: a reversal a merchant would act on
+ * (issue 26), large enough to be dated within a week through the store's yearly season.
+ */
 export const GROWTH_PER_MONTH = 0.02;
-export const GROWTH_AFTER_BEND = -0.04;
+export const GROWTH_AFTER_BEND = -0.12;
 export const MONTH_MS = 30.4375 * 86_400_000;
 /** Spread of the day-to-day demand wobble (weather, news) on the log scale. */
 export const DAY_NOISE = 0.035;
@@ -79,7 +82,7 @@ export function yearlyFactor(dayOfYear: number): number {
   );
 }
 
-/** Compound growth relative to the bend: +2 %/month before it, −4 %/month after. */
+/** Compound growth relative to the bend: +2 %/month before it, −12 %/month after. */
 export function growthFactor(utcMs: number, bendMs: number): number {
   const months = (utcMs - bendMs) / MONTH_MS;
   return Math.exp(months * Math.log(1 + (months < 0 ? GROWTH_PER_MONTH : GROWTH_AFTER_BEND)));

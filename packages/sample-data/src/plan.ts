@@ -1,4 +1,4 @@
-import { describeAnomalies, PLANTED, type Placement } from './anomalies';
+import { describeAnomalies, describeFirstHolidays, PLANTED, type Placement } from './anomalies';
 import type { AnswerKey, NormalPeak } from './answer-key';
 import { peakWindowsBetween, type PeakDay, type PeakWindow } from './calendar';
 import {
@@ -319,6 +319,7 @@ export function planStore(options: StoreOptions): StorePlan {
     return { start: from, end: lastStart + last.hourCount * HOUR_MS };
   };
   const anomalies = describeAnomalies(placement, { end, dayWindow });
+  const normalPeaks = normalPeaksOf(windows, offsetOf, start, end);
   return {
     seed: options.seed,
     timezone,
@@ -334,7 +335,11 @@ export function planStore(options: StoreOptions): StorePlan {
       end: iso(end),
       timezone,
       anomalies,
-      normalPeaks: normalPeaksOf(windows, offsetOf, start, end),
+      normalPeaks,
+      firstHolidays: describeFirstHolidays(
+        normalPeaks.filter((peak) => Date.parse(peak.end) <= end),
+        iso(start),
+      ),
     },
   };
 }

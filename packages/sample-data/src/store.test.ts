@@ -322,9 +322,10 @@ describe('generateStore', () => {
       expect(windowHours(spike)).toHaveLength(3);
       const count = windowVersusNeighbours(spike, orders, () => 1);
       const revenue = windowVersusNeighbours(spike, orders, (o) => o.revenue);
-      expect(count.inside / count.usual).toBeGreaterThan(2.1);
+      // About 50 orders in three usual hours: counting noise and basket sizes move the ratios by a tenth or more.
+      expect(count.inside / count.usual).toBeGreaterThan(1.9);
       expect(count.inside / count.usual).toBeLessThan(2.9);
-      expect(revenue.inside / revenue.usual).toBeGreaterThan(1.9);
+      expect(revenue.inside / revenue.usual).toBeGreaterThan(1.6);
       expect(revenue.inside / revenue.usual).toBeLessThan(3.1);
       const email = windowVersusNeighbours(spike, orders, (o) => (o.channel === 'Email' ? 1 : 0));
       const others = windowVersusNeighbours(spike, orders, (o) => (o.channel === 'Email' ? 0 : 1));
@@ -476,7 +477,7 @@ describe('generateStore', () => {
   });
 
   describe('growth and trend', () => {
-    it('grows about 2 % a month year on year, then bends to −4 % a month from the trend change', () => {
+    it('grows about 2 % a month year on year, then bends to −12 % a month from the trend change', () => {
       const long = generateStore({ seed: 7, end: END, months: 18 });
       const daily = new Map<string, number>();
       for (const row of long.orders.rows()) {
@@ -517,8 +518,9 @@ describe('generateStore', () => {
       const level = mean(before.map(([, r]) => r));
       const bent =
         after.reduce((s, [x, r]) => s + x * (r - level), 0) / after.reduce((s, [x]) => s + x * x, 0);
-      expect(bent * month).toBeGreaterThan(-0.09);
-      expect(bent * month).toBeLessThan(-0.03);
+      // Year on year the ratio now falls by ln(0.88) − ln(1.02) = −0.148 a month.
+      expect(bent * month).toBeGreaterThan(-0.19);
+      expect(bent * month).toBeLessThan(-0.1);
     });
   });
 });

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/env';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { flagsOf, setFlagDirect } from '../modules/flags';
+import { findTenantsByIdOrName } from '../modules/tenants';
 
 const usage = `Usage:
   npm run flags -- list <tenant>
@@ -20,10 +21,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const rows = await db.query<{ tenant_id: number; display_name: string }>(
-      `select tenant_id, display_name from tenants where tenant_id::text = $1 or lower(display_name) = lower($1) order by tenant_id`,
-      [tenantArg],
-    );
+    const rows = await findTenantsByIdOrName(db, tenantArg);
     if (rows.length !== 1) {
       console.error(
         rows.length

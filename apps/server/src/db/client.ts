@@ -147,25 +147,41 @@ export async function openPostgres(
   server?: EmbeddedServer,
 ): Promise<Db> {
   const schema = options.schema ?? null;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (v: string) => Number(v)
-          : oid === INT8_ARRAY_OID
-            ? (v: string) => parseNumberArray(v, parseInt8Array)
-            : oid === FLOAT8_ARRAY_OID
-              ? (v: string) => parseNumberArray(v, parseFloat8Array)
-              : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle client's network error must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  const newPool = (settings: string[]) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(settings.length ? { options: settings.map((x) => `-c ${x}`).join(' ') } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID || oid === NUMERIC_OID
+            ? (v: string) => Number(v)
+            : oid === INT8_ARRAY_OID
+              ? (v: string) => parseNumberArray(v, parseInt8Array)
+              : oid === FLOAT8_ARRAY_OID
+                ? (v: string) => parseNumberArray(v, parseFloat8Array)
+                : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client's network error must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const settings = schema ? [`search_path=${schema}`] : [];
+  let pool = newPool(settings);
   try {
-    await pool.query('select 1');
+    const [row] = (
+      await pool.query<{ citus: boolean }>(
+        `select exists (select 1 from pg_extension where extname = 'citus') as citus`,
+      )
+    ).rows;
+    if (row?.citus) {
+      // Citus (docs/scaling.md): a transaction that reads many shards at once and then writes a reference
+      // table (a sign-up reads invitations, then writes tenants) fails unless each node uses one connection.
+      await pool.end();
+      pool = newPool([...settings, 'citus.multi_shard_modify_mode=sequential']);
+      await pool.query('select 1');
+    }
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw new Error(`Cannot reach the database: ${error instanceof Error ? error.message : String(error)}`, {

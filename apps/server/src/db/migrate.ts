@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { distributeSchema } from './citus';
 import { migrations } from './migrations';
 
 // Any constant works: it only has to be the same for every process that migrates this database.
@@ -6,9 +7,16 @@ const MIGRATION_LOCK = 7_344_201;
 
 /**
  * Applies pending migrations in one transaction, so a failure leaves the schema as it was.
- * Processes starting together wait on a transaction-scoped advisory lock.
+ * Processes starting together wait on a transaction-scoped advisory lock. On Citus the new tables are
+ * then distributed (citus.ts).
  */
 export async function migrate(db: Db): Promise<string[]> {
+  const applied = await applyMigrations(db);
+  await distributeSchema(db);
+  return applied;
+}
+
+async function applyMigrations(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createWorkspace, type TestApp } from '../testing/build-test-app';
 import { ordersCsv, uploadCsv } from '../testing/uploads';
+import { distributeSchema, isCitus, REFERENCE_WITH_TENANT } from './citus';
 
 /**
  * Tables that are not distributed by tenant on Citus (docs/scaling.md), each with its reason. Every other
@@ -86,5 +87,33 @@ describe('the schema is ready to be distributed by tenant', () => {
       .filter((k) => k.columns[0] !== 'tenant_id')
       .map((k) => `${k.table_name} → ${k.referenced}`);
     expect(offenders).toEqual([]);
+  });
+
+  // TEST_DATABASE_URL at a Citus coordinator runs this suite on Citus (docs/scaling.md); elsewhere the
+  // same start leaves every table an ordinary one.
+  it('is distributed by tenant on Citus, warehouse tables included, and left alone elsewhere', async () => {
+    const rows = await t.db
+      .query<{ table_name: string; method: string; colocated: boolean }>(
+        `select c.relname as table_name, d.partmethod as method,
+         d.colocationid = (select colocationid from pg_dist_partition where logicalrelid = 'connections'::regclass)
+           as colocated
+       from pg_dist_partition d join pg_class c on c.oid = d.logicalrelid
+       where c.relnamespace = current_schema()::regnamespace`,
+      )
+      .catch(() => []);
+    if (!(await isCitus(t.db))) {
+      expect(rows).toEqual([]);
+      expect(await distributeSchema(t.db)).toEqual({ reference: [], distributed: [] });
+      return;
+    }
+    const owned = (await tenantOwnedTables()).filter((name) => !REFERENCE_WITH_TENANT.has(name));
+    const placed = new Map(rows.map((r) => [r.table_name, r]));
+    expect(owned.filter((name) => placed.get(name)?.method !== 'h' || !placed.get(name)?.colocated)).toEqual(
+      [],
+    );
+    expect(owned.some((name) => name.startsWith('wh_'))).toBe(true);
+    for (const name of [...REFERENCE_WITH_TENANT, 'connectors', 'sessions'])
+      expect(placed.get(name)?.method, name).toBe('n');
+    expect(placed.has('job_runs')).toBe(false);
   });
 });

@@ -110,6 +110,12 @@ describe('outbound guard', () => {
     expect((await resolveOutbound(host, 5432, TRIAL, noLookup)).address).toBe(address);
   });
 
+  it('marks an address reached only through a listed network, whose failures must read alike', async () => {
+    expect((await resolveOutbound('127.0.0.1', 5432, LOOPBACK_ONLY)).listed).toBe(true);
+    expect((await resolveOutbound('127.0.0.1', 5432, TRIAL)).listed).toBe(false);
+    expect((await resolveOutbound('93.184.216.34', 5432, LOOPBACK_ONLY)).listed).toBe(false);
+  });
+
   it('refuses localhost through the system resolver on a deployment', async () => {
     await expect(resolveOutbound('localhost', 5432, DEPLOYMENT)).rejects.toMatchObject({ code: 'refused' });
   });
@@ -117,7 +123,12 @@ describe('outbound guard', () => {
   it('resolves a name once and hands back the address it checked, though the next answer is private', async () => {
     const { resolver, calls } = fakeResolver({ 'db.rebind.test': [['93.184.216.34'], ['10.0.0.1']] });
     const target = await resolveOutbound('db.rebind.test', 5432, DEPLOYMENT, resolver);
-    expect(target).toEqual({ address: '93.184.216.34', family: 4, servername: 'db.rebind.test' });
+    expect(target).toEqual({
+      address: '93.184.216.34',
+      family: 4,
+      servername: 'db.rebind.test',
+      listed: false,
+    });
     expect(calls).toEqual(['db.rebind.test']);
     // The second answer is what a rebinding attacker serves; had it been asked, it would be refused.
     await expect(resolveOutbound('db.rebind.test', 5432, DEPLOYMENT, resolver)).rejects.toMatchObject({
@@ -138,6 +149,7 @@ describe('outbound guard', () => {
       address: '1.1.1.1',
       family: 4,
       servername: 'both.test',
+      listed: false,
     });
   });
 

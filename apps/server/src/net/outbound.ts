@@ -85,6 +85,11 @@ export interface CheckedTarget {
   family: 4 | 6;
   /** The name as given, for TLS (SNI and the certificate's name); undefined when it was an address. */
   servername: string | undefined;
+  /**
+   * A non-public address reached only because SOURCE_ALLOWED_NETWORKS lists its network: failures there read
+   * alike to the customer, so those networks cannot be mapped through the answers.
+   */
+  listed?: boolean;
 }
 
 /** Host names as DNS spells them (a trailing dot allowed), letters, digits and hyphens. */
@@ -130,7 +135,8 @@ export async function resolveOutbound(
   }
   const parsed = addresses.map((address) => ipaddr.parse(address));
   const chosen = parsed.find((ip) => ip.kind() === 'ipv4') ?? parsed[0]!;
-  return { address: chosen.toString(), family: chosen.kind() === 'ipv4' ? 4 : 6, servername };
+  const listed = !policy.allowNonPublic && chosen.range() !== 'unicast';
+  return { address: chosen.toString(), family: chosen.kind() === 'ipv4' ? 4 : 6, servername, listed };
 }
 
 /** A connector's way to its target: `resolveOutbound` under the server's policy. */

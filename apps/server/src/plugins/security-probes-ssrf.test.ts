@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import { CONNECTION_MESSAGES, connectFailureText } from '@tidemark/contract';
 import type { Config } from '../config/env';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../testing/build-test-app';
 import { MYSQL_CONNECTOR_UUID, POSTGRES_CONNECTOR_UUID } from '../testing/uploads';
@@ -18,7 +18,11 @@ const PG_PORT = Number(PG.port || 5432);
 const MY_PORT = Number(MY.port || 3306);
 const CLOSED_PORT = 5499;
 
+/** On a network SOURCE_ALLOWED_NETWORKS lists, every connect failure reads alike. */
 const ONE_MESSAGE = CONNECTION_MESSAGES.couldNotConnect;
+/** A blocked address reads as a closed port at the address the customer typed. */
+const unreachable = (target: { host: string; port: number; database: string; user: string }) =>
+  connectFailureText('unreachable', target);
 /** A deployment by the rule in config/env.ts: DATABASE_URL is set (the test app still runs on its own db). */
 const DEPLOYMENT: Partial<Config> = { databaseUrl: 'postgres://deployment.invalid/tidemark' };
 
@@ -137,16 +141,12 @@ describe('security probes: database sources aimed at the servers around Tidemark
   });
 
   it.each(LOOPBACK_SPELLINGS)(
-    'refuses a PostgreSQL source on %s with the one message, and copies nothing',
+    'refuses a PostgreSQL source on %s as a closed port, and copies nothing',
     async (host) => {
-      const { id, answer } = await aim(deployment, 'postgres', {
-        host,
-        port: PG_PORT,
-        database: VICTIM,
-        user: 'postgres',
-      });
+      const target = { host, port: PG_PORT, database: VICTIM, user: 'postgres' };
+      const { id, answer } = await aim(deployment, 'postgres', target);
       expect(answer.statusCode, answer.body).toBe(400);
-      expect(answer.json()).toEqual({ success: false, message: ONE_MESSAGE });
+      expect(answer.json()).toEqual({ success: false, message: unreachable(target) });
       expect(answer.body).not.toContain('api_keys');
       // Nothing was saved, so no table can be picked and no sync can start.
       const pick = await deployment.t.app.inject({
@@ -161,15 +161,11 @@ describe('security probes: database sources aimed at the servers around Tidemark
     },
   );
 
-  it('refuses MariaDB on loopback as root with the one message', async () => {
-    const { answer } = await aim(deployment, 'mysql', {
-      host: '127.0.0.1',
-      port: MY_PORT,
-      database: VICTIM,
-      user: 'root',
-    });
+  it('refuses MariaDB on loopback as root as a closed port', async () => {
+    const target = { host: '127.0.0.1', port: MY_PORT, database: VICTIM, user: 'root' };
+    const { answer } = await aim(deployment, 'mysql', target);
     expect(answer.statusCode, answer.body).toBe(400);
-    expect(answer.json().message).toBe(ONE_MESSAGE);
+    expect(answer.json().message).toBe(unreachable(target));
   });
 
   it('refuses a sync of a source saved before the policy applied, copying no row', async () => {
@@ -199,17 +195,23 @@ describe('security probes: database sources aimed at the servers around Tidemark
         where c.datasource_id = $1`,
       [id],
     );
-    expect(extraction).toEqual({ status: 'FAILED', message: ONE_MESSAGE });
+    expect(extraction).toEqual({
+      status: 'FAILED',
+      message: unreachable({ host: '127.0.0.1', port: PG_PORT, database: VICTIM, user: 'postgres' }),
+    });
     expect(await warehouseRows(deployment)).toBe(0);
   });
 
   it('answers an open port, a closed port and a missing database alike on a deployment', async () => {
-    const answers = await Promise.all([
-      aim(deployment, 'postgres', { host: '127.0.0.1', port: PG_PORT, database: VICTIM, user: 'postgres' }),
-      aim(deployment, 'postgres', { host: '127.0.0.1', port: CLOSED_PORT, database: VICTIM, user: 'x' }),
-      aim(deployment, 'postgres', { host: '127.0.0.1', port: PG_PORT, database: 'nope', user: 'postgres' }),
-    ]);
-    for (const { answer } of answers) expect(answer.json()).toEqual({ success: false, message: ONE_MESSAGE });
+    const targets = [
+      { host: '127.0.0.1', port: PG_PORT, database: VICTIM, user: 'postgres' },
+      { host: '127.0.0.1', port: CLOSED_PORT, database: VICTIM, user: 'x' },
+      { host: '127.0.0.1', port: PG_PORT, database: 'nope', user: 'postgres' },
+    ];
+    const answers = await Promise.all(targets.map((target) => aim(deployment, 'postgres', target)));
+    answers.forEach(({ answer }, i) =>
+      expect(answer.json()).toEqual({ success: false, message: unreachable(targets[i]!) }),
+    );
   });
 
   it('answers a closed port and a missing database alike even where loopback is allowed', async () => {
@@ -258,13 +260,9 @@ describe('security probes: database sources aimed at the servers around Tidemark
   });
 
   it('still refuses loopback outside the listed networks (::1 is not in 127.0.0.0/8)', async () => {
-    const { answer } = await aim(allowed, 'postgres', {
-      host: '[::1]',
-      port: PG_PORT,
-      database: VICTIM,
-      user: 'postgres',
-    });
-    expect(answer.json()).toEqual({ success: false, message: ONE_MESSAGE });
+    const target = { host: '[::1]', port: PG_PORT, database: VICTIM, user: 'postgres' };
+    const { answer } = await aim(allowed, 'postgres', target);
+    expect(answer.json()).toEqual({ success: false, message: unreachable(target) });
   });
 
   it('lets the embedded trial reach a database on its own machine by default', async () => {

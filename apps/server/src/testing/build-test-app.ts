@@ -4,7 +4,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import './provided-context';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@tidemark/contract';
-import { loadConfig, type Config } from '../config/env';
+import type { Config } from '../config/env';
+import { cloneTemplate, TEMPLATE_SCHEMA, templateFits, testConfig } from './app-template';
 import { buildApp } from '../app';
 import { baseContext } from '../plugins/context';
 import { openPostgres, type Db } from '../db/client';
@@ -41,24 +42,43 @@ export async function createTestSchema(): Promise<{ schema: string; drop(): Prom
   };
 }
 
-/** A fresh app on a fresh schema of the run's PostgreSQL. */
+/** The run's template database (app-template.ts), or '' when there is none. */
+function appTemplate(): string {
+  try {
+    return inject('appTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A fresh app on a database of its own: a clone of the run's migrated and seeded template (app-template.ts),
+ * or, when the run has none or the suite's config would seed differently, a fresh schema of the run's
+ * PostgreSQL migrated by the app's start.
+ */
 export async function buildTestApp(
   options: { config?: Partial<Config>; logger?: object } = {},
 ): Promise<TestApp> {
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'true',
-      SEED_DEMO_DATA: 'false',
-      PUBLIC_URL: 'http://localhost:8080',
-      JOB_POLL_SECONDS: '0.5',
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    },
-    options.config,
-  );
-  const { schema, drop } = await createTestSchema();
-  const db = await openPostgres(testDatabaseUrl(), 'postgres', { schema, poolSize: 4 });
+  const config = testConfig(options.config);
+  const template = appTemplate();
+  let db: Db;
+  let drop: () => Promise<void>;
+  if (template && templateFits(config)) {
+    const clone = await cloneTemplate(testDatabaseUrl(), template);
+    db = await openPostgres(clone.url, 'postgres', { schema: TEMPLATE_SCHEMA, poolSize: 4 }).catch(
+      async (error: unknown) => {
+        await clone.drop();
+        throw error;
+      },
+    );
+    // Dropping a database takes a second or two; the suite need not wait for it. One the worker leaves
+    // unfinished is dropped with the template when the run ends (scripts/test-database.ts).
+    drop = async () => void clone.drop().catch(() => undefined);
+  } else {
+    const fresh = await createTestSchema();
+    db = await openPostgres(testDatabaseUrl(), 'postgres', { schema: fresh.schema, poolSize: 4 });
+    drop = fresh.drop;
+  }
   const app = await buildApp({ config, db, logger: options.logger ?? false });
   await app.ready();
   return {

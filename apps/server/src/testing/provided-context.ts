@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL the API tests use; each suite makes a schema of its own in it. */
     databaseUrl: string;
+    /** The run's migrated and seeded database that each test app clones (app-template.ts), or ''. */
+    appTemplate: string;
   }
 }
 export {};

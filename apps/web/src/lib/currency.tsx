@@ -1,3 +1,4 @@
+import { currencySymbolOf } from '@tidemark/contract';
 import { formatCurrency, type CurrencyOptions } from '@tidemark/format';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 
@@ -13,6 +14,12 @@ export function CurrencyProvider({ symbol, children }: { symbol: string | undefi
 
 export function useCurrencySymbol(): string | undefined {
   return useContext(CurrencyContext);
+}
+
+/** The symbol a money metric is shown with: its own currency's (kpi_currency), else the workspace's. */
+export function useMoneySymbol(currency: string | null | undefined): string | undefined {
+  const workspace = useCurrencySymbol();
+  return currencySymbolOf(currency) ?? workspace;
 }
 
 /** Money in the workspace's currency: `formatMoney(1234.5)` → '€1.2k'; '-' for a missing value. */

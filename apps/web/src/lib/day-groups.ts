@@ -1,4 +1,4 @@
-import { formatDate, startOfInTimezone } from '@tidemark/format';
+import { formatDate, shownDateFormat, startOfInTimezone } from '@tidemark/format';
 
 export interface DaySection<T> {
   /** Start of the day in the workspace's time zone, epoch ms. */
@@ -9,7 +9,8 @@ export interface DaySection<T> {
 
 /**
  * Groups items (already newest first) under the calendar day they started on, in the workspace's time
- * zone: 'Today', 'Yesterday', then the date. A day split across two pages stays one section.
+ * zone: 'Today', 'Yesterday', then the date ('Tuesday, 3 Oct'; with its year when the items reach into another
+ * year). A day split across two pages stays one section.
  */
 export function groupByDay<T>(
   items: T[],
@@ -19,6 +20,10 @@ export function groupByDay<T>(
   const today = startOfInTimezone(options.now ?? Date.now(), 'day', options.tz);
   const yesterday = startOfInTimezone(today - 1, 'day', options.tz);
   const sections: DaySection<T>[] = [];
+  const dayFormat = shownDateFormat(
+    { tz: options.tz, format: 'dddd, D MMM', ...(options.now !== undefined ? { now: options.now } : {}) },
+    items.map(timestampOf),
+  );
   const byDay = new Map<number, DaySection<T>>();
   for (const item of items) {
     const day = startOfInTimezone(timestampOf(item), 'day', options.tz);
@@ -29,7 +34,7 @@ export function groupByDay<T>(
           ? options.today
           : day === yesterday
             ? options.yesterday
-            : formatDate(day, { tz: options.tz, format: 'dddd, DD MMM, YYYY' });
+            : formatDate(day, { tz: options.tz, format: dayFormat });
       section = { day, label, items: [] };
       byDay.set(day, section);
       sections.push(section);

@@ -4,7 +4,8 @@ export type DateOrder = 'ymd' | 'mdy' | 'dmy';
 /** The date layout detected for a column, so every later value is read the same way. */
 export interface DateFormat {
   order: DateOrder;
-  separator: '-' | '/' | '.';
+  /** '' is the compact `YYYYMMDD` of analytics exports (GA4's Date column). */
+  separator: '-' | '/' | '.' | '';
 }
 
 /** A date or timestamp split into parts, filled by readTemporal and reused between calls. */
@@ -91,6 +92,9 @@ export function readTemporal(bytes: Uint8Array, s: number, e: number): boolean {
   const first = digits(bytes, e, 1, 4);
   if (first < 0) return false;
   const firstLength = cursor - s;
+  if (firstLength === 4 && e - s === 8 && peek(cursor) >= 0x30 && peek(cursor) <= 0x39) {
+    return readCompactDate(bytes, e, first);
+  }
   const separator = peek(cursor);
   if (separator !== DASH && separator !== SLASH && separator !== DOT) return false;
   cursor++;
@@ -197,6 +201,23 @@ export function readTemporal(bytes: Uint8Array, s: number, e: number): boolean {
   return cursor === e;
 }
 
+/** `YYYYMMDD`, date only: separator 0. The caller decides whether such a column is dates or integers. */
+function readCompactDate(bytes: Uint8Array, e: number, year: number): boolean {
+  const t = temporal;
+  t.a = digits(bytes, e, 2, 2);
+  t.b = digits(bytes, e, 2, 2);
+  if (t.a < 0 || t.b < 0) return false;
+  t.yearFirst = true;
+  t.separator = 0;
+  t.year = year;
+  t.hasTime = false;
+  t.hasOffset = false;
+  t.offsetMinutes = 0;
+  t.fracStart = t.fracEnd = 0;
+  t.hour = t.minute = t.second = 0;
+  return true;
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 export function isValidDate(year: number, month: number, day: number): boolean {
@@ -214,7 +235,8 @@ export function isValidUnder(order: DateOrder): boolean {
 /** The layout a read value matches, when its separator and position of the year fit the format. */
 function fitsFormat(format: DateFormat): boolean {
   return (
-    temporal.yearFirst === (format.order === 'ymd') && temporal.separator === format.separator.charCodeAt(0)
+    temporal.yearFirst === (format.order === 'ymd') &&
+    temporal.separator === (format.separator === '' ? 0 : format.separator.charCodeAt(0))
   );
 }
 

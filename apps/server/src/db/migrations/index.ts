@@ -18,6 +18,9 @@ import slackSms from './0017-slack-sms';
 import explorer from './0018-explorer';
 import rolesJoining from './0019-roles-joining';
 import collectorDomains from './0020-collector-domains';
+import citusForeignKeys from './0025-citus-foreign-keys';
+import metricCurrency from './0021-metric-currency';
+import errorFingerprintRekey from './0022-error-fingerprint-rekey';
 
 /** Applied in order, once each; never edit one that has shipped, add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -41,4 +44,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0018-explorer', sql: explorer },
   { id: '0019-roles-joining', sql: rolesJoining },
   { id: '0020-collector-domains', sql: collectorDomains },
+  { id: '0021-metric-currency', sql: metricCurrency },
+  { id: '0022-error-fingerprint-rekey', sql: errorFingerprintRekey },
+  { id: '0025-citus-foreign-keys', sql: citusForeignKeys },
 ];

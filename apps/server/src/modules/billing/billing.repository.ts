@@ -38,7 +38,7 @@ export async function setPlan(
     `insert into billing_accounts (tenant_id, plan_id, stripe_subscription_id, stripe_customer_id)
      values ($1, $2, $3, $4)
      on conflict (tenant_id) do update set plan_id = $2, stripe_subscription_id = $3,
-       stripe_customer_id = coalesce($4, billing_accounts.stripe_customer_id), updated_at = now()`,
+       stripe_customer_id = coalesce($4, billing_accounts.stripe_customer_id), updated_at = excluded.updated_at`,
     [input.tenantId, input.planId, input.subscriptionId, input.customerId ?? null],
   );
 }
@@ -57,7 +57,7 @@ export async function setAddOn(
     `insert into billing_accounts (tenant_id, plan_id, add_on_plan_id, add_on_subscription_id, stripe_customer_id)
      values ($1, $5, $2, $3, $4)
      on conflict (tenant_id) do update set add_on_plan_id = $2, add_on_subscription_id = $3,
-       stripe_customer_id = coalesce($4, billing_accounts.stripe_customer_id), updated_at = now()`,
+       stripe_customer_id = coalesce($4, billing_accounts.stripe_customer_id), updated_at = excluded.updated_at`,
     [input.tenantId, input.addOnId, input.subscriptionId, input.customerId ?? null, input.basePlanId],
   );
 }

@@ -20,6 +20,8 @@ export interface DescribedColumn {
   sample_values: string[];
   /** CSV: the zone offset-less times were read in, when one was chosen or named by the header. */
   time_zone?: string;
+  /** CSV: the currency the column's values, header or the file's currency column name (see @tidemark/csv). */
+  currency?: string;
 }
 
 /** Null shares and a few sample values per column, in one scan plus one small read. */

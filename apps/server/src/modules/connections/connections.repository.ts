@@ -225,6 +225,8 @@ export interface WarehouseTableRow {
     sample_values: string[];
     /** CSV: the zone offset-less times were read in (the column is then timestamptz). */
     time_zone?: string | null;
+    /** CSV: the currency the column's values, header or the file's currency column name. */
+    currency?: string | null;
   }>;
   key_columns: string[];
   cursor_column: string | null;
@@ -283,7 +285,7 @@ export async function upsertWarehouseTable(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), $10)
      on conflict (tenant_id, connection_id, source_table_name) do update set
        columns = excluded.columns, key_columns = excluded.key_columns, cursor_column = excluded.cursor_column,
-       cursor_value = excluded.cursor_value, row_count = excluded.row_count, loaded_at = now(),
+       cursor_value = excluded.cursor_value, row_count = excluded.row_count, loaded_at = excluded.loaded_at,
        dirty_from = least(warehouse_tables.dirty_from, excluded.dirty_from)
      returning *`,
     [

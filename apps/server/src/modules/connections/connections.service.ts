@@ -405,6 +405,13 @@ export async function deleteConnection({
   return { success: true, message: `${c.connection_name} was deleted.` };
 }
 
+/** What the customer can do; operators (internal users) also read the driver's words, which name the cause. */
+function connectorMessage(ctx: TenantContext, error: ConnectorError): string {
+  return ctx.user.isOperator && error.detail !== error.reason
+    ? `${error.reason} Detail: ${error.detail}`
+    : error.reason;
+}
+
 export async function saveCredentials({
   ctx,
   datasourceId,
@@ -456,7 +463,7 @@ export async function saveCredentials({
       'FAILED',
       `${error.reason} ${CONNECTION_MESSAGES.talkToUs}`,
     );
-    throw new AppError('bad_request', error.reason);
+    throw new AppError('bad_request', connectorMessage(ctx, error));
   } finally {
     await connector.close();
   }
@@ -480,7 +487,7 @@ export async function selectTables({
   } catch (error) {
     if (!(error instanceof ConnectorError)) throw error;
     logConnectorError(ctx, c, error);
-    throw new AppError('bad_request', error.reason);
+    throw new AppError('bad_request', connectorMessage(ctx, error));
   } finally {
     await connector.close();
   }
@@ -624,6 +631,7 @@ export async function extractionResults({
         null_fraction: col.null_fraction,
         sample_values: col.sample_values,
         time_zone: col.time_zone ?? null,
+        currency: col.currency ?? null,
       })),
     ),
     tables: tables.map((t) => ({

@@ -59,7 +59,7 @@ export function connectorFor(ctx: BaseContext, connection: ConnectionRow): Conne
   }
 }
 
-/** The user reads one message for every connect failure; the operator's log keeps the cause. */
+/** The customer reads what they can do; the log keeps the driver's words. */
 export function logConnectorError(ctx: BaseContext, c: ConnectionRow, error: ConnectorError): void {
   ctx.log.warn(
     { datasourceId: c.datasource_id, tenantId: c.tenant_id, code: error.code, detail: error.detail },

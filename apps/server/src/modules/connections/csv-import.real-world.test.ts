@@ -34,6 +34,7 @@ describe('CSV import of real-world exports', () => {
       field_name: string;
       data_type: string;
       time_zone?: string | null;
+      currency?: string | null;
     }>;
   };
 
@@ -82,6 +83,96 @@ describe('CSV import of real-world exports', () => {
          from "${table}"`,
     );
     expect(rows[0]).toMatchObject({ n: '18', first: '2024-03-11', last: '2024-03-28', salary: '3250.00' });
+  });
+
+  it("reads a GA4 export's YYYYMMDD Date column as dates and computes its daily series", async () => {
+    const { datasourceId } = await uploadAndConfigure(t, shop.owner.headers, {
+      file: { name: 'traffic.csv', content: fixture('ga4-traffic.csv') },
+      metrics: [['sessions', 'Sessions', { type: 'operation', value: 'sum' }]],
+      dimensions: [['session_primary_channel_group_default_channel_group', 'Channel']],
+      dateColumn: 'date',
+    });
+    const date = (await columnsOf(datasourceId)).find((c) => c.field_name === 'date');
+    expect(date).toMatchObject({ data_type: 'date' });
+    await t.app.jobs.waitForIdle();
+    const [daily] = await t.db.query<{ ts: Date[]; y: number[] }>(
+      `select s.ts, s.y from series s join metrics m using (kpi_id)
+        where m.tenant_id = $1 and m.kpi_display_name = 'Sessions' and s.dim_name = '' and s.grain = 'd'`,
+      [shop.tenant.tenant_id],
+    );
+    expect(daily!.ts).toHaveLength(30);
+    // 1 November 2025: Organic Search 410, Direct 241, Paid Social 172.
+    expect(daily!.y[0]).toBe(823);
+  });
+
+  it("offers the file's currency and keeps it with a money metric, whatever the workspace's is", async () => {
+    const upload = await uploadCsv(t, shop.owner.headers, {
+      name: 'paypal.csv',
+      content: fixture('paypal-de.csv'),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { datasource_id: datasourceId, import: imported } = upload.json();
+    const columns = await columnsOf(datasourceId);
+    expect(columns.find((c) => c.field_name === 'brutto')).toMatchObject({
+      data_type: 'decimal',
+      currency: 'EUR',
+    });
+    expect(columns.find((c) => c.field_name === 'name')).toMatchObject({ currency: null });
+    const item = (field: string, display: string, extra: object = {}) => ({
+      source_table_name: 'paypal.csv',
+      destination_table_name: imported.destination_table_name,
+      field_name: field,
+      display_name: display,
+      ...extra,
+    });
+    const onboard = await t.app.inject({
+      method: 'POST',
+      url: '/v1/metrics_hub/onboard',
+      headers: shop.owner.headers,
+      payload: {
+        datasource_id: datasourceId,
+        metrics: [
+          item('brutto', 'Gross', {
+            aggregation: { type: 'operation', value: 'sum' },
+            kpi_format: 'currency',
+            currency: 'EUR',
+          }),
+          item('netto', 'Net', { aggregation: { type: 'operation', value: 'sum' }, kpi_format: 'currency' }),
+          item('gebuhr', 'Fees', { aggregation: { type: 'operation', value: 'sum' } }),
+        ],
+        dimensions: [item('typ', 'Typ', { aggregation: { type: 'formula', value: 'typ' } })],
+      },
+    });
+    expect(onboard.statusCode, onboard.body).toBe(200);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/v1/metrics_hub/metrics?count=50',
+      headers: shop.owner.headers,
+    });
+    const byName = Object.fromEntries(
+      (
+        list.json().rows as Array<{
+          kpi_display_name: string;
+          kpi_format: string;
+          kpi_currency: string | null;
+        }>
+      ).map((r) => [r.kpi_display_name, [r.kpi_format, r.kpi_currency]]),
+    );
+    // The workspace counts in US dollars: Gross keeps its euros, Net (no currency sent) reads the workspace's.
+    expect(byName).toMatchObject({
+      Gross: ['currency', 'EUR'],
+      Net: ['currency', 'USD'],
+      Fees: ['number', null],
+    });
+    const gross = (list.json().rows as Array<{ kpi_id: string; kpi_display_name: string }>).find(
+      (r) => r.kpi_display_name === 'Gross',
+    )!;
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/metrics_hub/metrics/${gross.kpi_id}`,
+      headers: shop.owner.headers,
+    });
+    expect(detail.json()).toMatchObject({ kpi_format: 'currency', kpi_currency: 'EUR' });
   });
 
   it('reads offset-less times in the zone chosen in the preview and rejects only the stray-quote row', async () => {

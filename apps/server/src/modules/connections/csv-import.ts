@@ -3,7 +3,7 @@ import { CsvSniffError, RowErrorLog, createCsvToCopy, inspectCsv } from '@tidema
 import { CONNECTION_MESSAGES, type ImportSummary } from '@tidemark/contract';
 import { AppError, isAppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
-import { requestSeriesUpdate } from '../series';
+import { requestSeriesUpdate } from '../../jobs/stages';
 import * as repo from './connections.repository';
 import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
@@ -203,6 +203,8 @@ export async function importCsvFile(
           );
           described.columns.forEach((c, i) => {
             if (zones[i]) c.time_zone = zones[i];
+            const currency = columns[i]!.currency;
+            if (currency) c.currency = currency;
           });
           const q = {
             query: async <T extends object>(sql: string, params?: unknown[]) =>

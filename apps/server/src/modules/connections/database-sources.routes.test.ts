@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
-import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
+import { CONNECTION_MESSAGES, connectFailureText } from '@tidemark/contract';
+import {
+  buildTestApp,
+  createOperator,
+  createWorkspace,
+  type Actor,
+  type TestApp,
+} from '../../testing/build-test-app';
 import { MYSQL_CONNECTOR_UUID, POSTGRES_CONNECTOR_UUID } from '../../testing/uploads';
 
 /**
@@ -188,25 +194,54 @@ for (const server of servers) {
       );
     };
 
-    it('refuses wrong credentials with the one message and where to get help, never the password', async () => {
+    it("tells the customer what to fix for each wrong setting, never the driver's words or the password", async () => {
       const created = await call('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
       expect(created.statusCode, created.body).toBe(200);
       id = created.json().datasource_id;
       expect(created.json().redirect.path).toBe(`/onboarding/${server.kind}?id=${id}`);
-      const wrong = await call(
-        'POST',
-        `/v1/connections/${id}/credentials`,
-        credentials({ database: `${db}_missing` }),
+      const target = credentials();
+      // The local PostgreSQL trusts logins from loopback, so a role it lacks stands in for a wrong password there.
+      const wrongLogin =
+        server.kind === 'mysql' ? { password: `${password}-not` } : { user: `${user}_nobody`, password: 'x' };
+      const cases = [
+        [{ port: 1 }, 'unreachable', /ECONNREFUSED/],
+        [wrongLogin, 'auth_failed', /Access denied|authentication failed|role ".*" does not exist/],
+        [
+          { database: `${db}_missing` },
+          server.kind === 'mysql' ? 'database_denied' : 'database_missing',
+          /Access denied|database ".*" does not exist/,
+        ],
+      ] as const;
+      for (const [change, cause, driverWords] of cases) {
+        const wrong = await call('POST', `/v1/connections/${id}/credentials`, credentials(change));
+        expect(wrong.statusCode).toBe(400);
+        const text = connectFailureText(cause, { ...target, ...change });
+        expect(wrong.json().message).toBe(text);
+        expect(wrong.body).not.toMatch(driverWords);
+        expect(wrong.body).not.toContain(password);
+        const failed = await stage();
+        expect(failed.data_connection_status).toBe('FAILED');
+        expect(failed.data_connection_message).toBe(`${text} ${CONNECTION_MESSAGES.talkToUs}`);
+      }
+      expect(
+        (await call('POST', `/v1/connections/${id}/credentials`, credentials({ port: 1 }))).json().message,
+      ).toBe(
+        `We could not reach the database at 127.0.0.1:1. Check the host and port, and that it accepts connections from Tidemark.`,
       );
+    });
+
+    it("shows an operator the driver's words as a detail after the customer's text", async () => {
+      const operator = await createOperator(t);
+      const send = callAs(operator);
+      const created = await send('POST', '/v1/connections', { connector_uuid: server.connectorUuid });
+      expect(created.statusCode, created.body).toBe(200);
+      const source = created.json().datasource_id as string;
+      const wrong = await send('POST', `/v1/connections/${source}/credentials`, credentials({ port: 1 }));
       expect(wrong.statusCode).toBe(400);
-      // A missing database answers as a closed port would: the answers must not map the network.
-      expect(wrong.json().message).toBe(CONNECTION_MESSAGES.couldNotConnect);
-      expect(wrong.body).not.toContain(password);
-      const failed = await stage();
-      expect(failed.data_connection_status).toBe('FAILED');
-      expect(failed.data_connection_message).toBe(
-        `${CONNECTION_MESSAGES.couldNotConnect} ${CONNECTION_MESSAGES.talkToUs}`,
+      expect(wrong.json().message).toBe(
+        `${connectFailureText('unreachable', credentials({ port: 1 }))} Detail: connect ECONNREFUSED 127.0.0.1:1`,
       );
+      await send('DELETE', `/v1/connections/${source}`);
     });
 
     it('lists the tables, copies the chosen one, and keeps the password out of every answer', async () => {

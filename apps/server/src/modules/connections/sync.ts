@@ -9,7 +9,7 @@ import { SHOPIFY_TABLES } from './connectors/shopify';
 import * as repo from './connections.repository';
 import { describeColumns, fieldNamesFor } from './columns';
 import { copyInto, copyText, createWarehouseTable, quoteIdent, warehouseTableName } from './warehouse';
-import { requestSeriesUpdate } from '../series';
+import { requestSeriesUpdate } from '../../jobs/stages';
 
 export const SYNC_JOB = 'connections.sync';
 
@@ -234,7 +234,7 @@ async function syncTable(
         );
         await client.query(
           `insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}
-           on conflict (tenant_id, ${keyFields.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}, _loaded_at = now()`,
+           on conflict (tenant_id, ${keyFields.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}, _loaded_at = excluded._loaded_at`,
         );
       } else {
         if (existing && incremental && from !== null) {

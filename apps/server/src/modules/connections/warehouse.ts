@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { distributeNewTable } from '../../db/citus';
 import type { CellValue, ColumnType } from './connectors/types';
 
 /**
@@ -72,6 +73,7 @@ export async function createWarehouseTable(
   _loaded_at timestamptz not null default now(),
   ${columns}
 )`);
+  await distributeNewTable(client, input.table);
   if (!input.keysLater) await addWarehouseKeys(client, input.table, input.keyColumns);
 }
 

@@ -204,9 +204,11 @@ export interface GroupRow {
   impact_sections: unknown;
   extent: unknown;
   figures: unknown;
+  /** Read, not written: the workspace's currency symbol, for the impact figure. */
+  currency_symbol?: string;
 }
 
-export type GroupWrite = Omit<GroupRow, 'event_group_id' | 'tenant_id' | 'sequence_id'>;
+export type GroupWrite = Omit<GroupRow, 'event_group_id' | 'tenant_id' | 'sequence_id' | 'currency_symbol'>;
 
 /** Inserts or refreshes the group of (tenant, fingerprint, start hour); a new one takes the next sequence id. */
 export async function upsertGroup(db: Queryable, tenantId: number, g: GroupWrite): Promise<string> {
@@ -225,7 +227,7 @@ export async function upsertGroup(db: Queryable, tenantId: number, g: GroupWrite
        affected_components = excluded.affected_components, impacted_areas = excluded.impacted_areas,
        funnels = excluded.funnels, labels = excluded.labels, impact_value = excluded.impact_value,
        impact_basis = excluded.impact_basis, impact_sections = excluded.impact_sections, extent = excluded.extent,
-       figures = excluded.figures, updated_at = now()
+       figures = excluded.figures, updated_at = excluded.updated_at
      returning event_group_id::text`,
     [tenantId, ...groupValues(g)],
   );
@@ -312,7 +314,7 @@ export interface GroupFilter {
 const GROUP_COLUMNS = `event_group_id::text, tenant_id::text, sequence_id, fingerprint, start_hour, type, sub_type,
   status, trigger, ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message,
   pages, affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
-  figures`;
+  figures, (select t.currency_symbol from tenants t where t.tenant_id = event_groups.tenant_id) as currency_symbol`;
 
 function whereOf(f: GroupFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.tenantId];
@@ -434,7 +436,7 @@ export async function saveFeedback(
      on conflict (tenant_id, event_group_id, user_id) do update set
        ishelpful = case when $6 then excluded.ishelpful else event_group_feedback.ishelpful end,
        comment = case when $7 then excluded.comment else event_group_feedback.comment end,
-       updated_at = now()`,
+       updated_at = excluded.updated_at`,
     [
       tenantId,
       groupId,
@@ -520,4 +522,13 @@ export async function hourlySeriesByPage(
      group by hour, page`,
     column ? [tenantId, from, to, dim!.value] : [tenantId, from, to],
   );
+}
+
+/** The workspace's currency symbol, for money figures written on the server. */
+export async function workspaceCurrencySymbol(db: Queryable, tenantId: number): Promise<string | undefined> {
+  const [row] = await db.query<{ currency_symbol: string }>(
+    'select currency_symbol from tenants where tenant_id = $1',
+    [tenantId],
+  );
+  return row?.currency_symbol;
 }

@@ -1,3 +1,4 @@
+import { formatMoneyAmount } from '@tidemark/format';
 import {
   EVENT_NEW_GROUP_MIN_SESSIONS,
   catalogueFor,
@@ -349,10 +350,9 @@ export const EVENT_DIMENSIONS: EventDimension[] = [
   { dimension_id: 'ev_page', dimension_name: 'page', dimension_display_name: 'Page', split_enabled: true },
 ];
 
-const money = (value: number | null) =>
-  value === null
-    ? null
-    : `$${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 })}`;
+/** An amount in the workspace's currency (its symbol read with the row), never a hard-coded '$'. */
+const money = (value: number | null, symbol: string | undefined) =>
+  value === null ? null : formatMoneyAmount(value, symbol);
 
 /** What an outage group keeps of its provider (modules/outages writes it). */
 interface OutageProviderFigures {
@@ -425,7 +425,7 @@ export function eventGroupOf(row: repo.GroupRow, logRows: repo.LogRow[], now = D
       // Stored as the revenue lost; on the wire a loss is negative, so screens show it red and falling.
       monetary: {
         value: row.impact_value === null ? null : -row.impact_value,
-        formatted_value: money(row.impact_value),
+        formatted_value: money(row.impact_value, row.currency_symbol),
       },
       sections: row.impact_sections as EventImpactSection[],
     },

@@ -1,3 +1,4 @@
+import { formatMoneyAmount } from '@tidemark/format';
 import {
   EVENT_GROUPS_PAGE_SIZE,
   EVENT_LOG_ROWS_MAX,
@@ -158,8 +159,6 @@ export async function getEventGroup({
   return { ...eventGroupOf(row, logs), related_outages };
 }
 
-const money = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
-
 /** Counts and impact over the period, with the impact's change against the period of the same length before. */
 export async function eventSummary({
   ctx,
@@ -190,6 +189,7 @@ export async function eventSummary({
   }
   const last = rows.reduce<Date | null>((a, r) => (r.last_ts && (!a || r.last_ts > a) ? r.last_ts : a), null);
   const total = count(() => true);
+  const symbol = hasImpact ? await repo.workspaceCurrencySymbol(ctx.db, ctx.tenantId) : undefined;
   return {
     data: {
       last_event_ts: last?.toISOString() ?? null,
@@ -206,7 +206,7 @@ export async function eventSummary({
       impact: {
         monetary: {
           value: hasImpact ? Math.round(impact * 100) / 100 : null,
-          formatted_value: hasImpact ? money(impact) : null,
+          formatted_value: hasImpact ? formatMoneyAmount(Math.round(impact), symbol) : null,
           delta_percentage: delta,
           formatted_delta_percentage: delta === null ? null : `${delta > 0 ? '+' : ''}${delta}%`,
         },
@@ -636,7 +636,8 @@ export async function relatedMetrics({ ctx, input }: { ctx: TenantContext; input
       kpi_id: String(m.kpi_id),
       kpi_name: m.kpi_name,
       kpi_display_name: m.kpi_display_name,
-      kpi_format: m.kpi_format,
+      // The related-metrics list knows percent or plain numbers only.
+      kpi_format: m.kpi_format === 'percentage' ? 'percentage' : 'number',
       metric_category: null,
       kpi_parent_uuid: null,
     };

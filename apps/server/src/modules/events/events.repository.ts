@@ -27,7 +27,7 @@ export async function samplingOf(db: Queryable, tenantId: number): Promise<unkno
 export async function saveSampling(db: Queryable, tenantId: number, sampling: unknown): Promise<void> {
   await db.query(
     `insert into event_settings (tenant_id, sampling) values ($1, $2)
-     on conflict (tenant_id) do update set sampling = excluded.sampling, updated_at = now()`,
+     on conflict (tenant_id) do update set sampling = excluded.sampling, updated_at = excluded.updated_at`,
     [tenantId, JSON.stringify(sampling)],
   );
 }
@@ -182,7 +182,7 @@ export async function filteringOf(db: Queryable, tenantId: number): Promise<unkn
 export async function saveFiltering(db: Queryable, tenantId: number, filtering: unknown): Promise<void> {
   await db.query(
     `insert into event_settings (tenant_id, filtering) values ($1, $2)
-     on conflict (tenant_id) do update set filtering = excluded.filtering, updated_at = now()`,
+     on conflict (tenant_id) do update set filtering = excluded.filtering, updated_at = excluded.updated_at`,
     [tenantId, JSON.stringify(filtering)],
   );
 }

@@ -31,6 +31,7 @@ import {
   tenantOfSiteKey,
 } from './events.repository';
 import { writerFor } from './event-writer';
+import { REKEY_JOB, rekeyJob } from './fingerprint-rekey';
 import { GROUP_JOB, groupTenantErrors, tenantsToGroup } from './event-groups.service';
 import { parsePayload } from './payload';
 import { agentOf, isBot } from './user-agent';
@@ -209,6 +210,8 @@ export async function maintainPartitions(ctx: BaseContext, now = new Date()): Pr
 }
 
 export async function scheduleEventJobs(ctx: BaseContext): Promise<void> {
+  // Once per start: re-keys workspaces whose stored errors predate the current fingerprint (a no-op after).
+  await ctx.jobs.send(REKEY_JOB, {}, { singletonKey: REKEY_JOB });
   await ctx.jobs.upsertSchedule({
     key: ROLL_UP_JOB,
     name: ROLL_UP_JOB,
@@ -275,6 +278,7 @@ export function eventsJobs(base: BaseContext): JobDefinition<never>[] {
         if (dropped.length) base.log.info({ dropped }, 'dropped site event partitions past retention');
       },
     }) as JobDefinition<never>,
+    rekeyJob(base),
   ];
 }
 

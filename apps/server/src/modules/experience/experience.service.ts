@@ -9,6 +9,7 @@ import {
   DATE_FORMATS,
   formatDate,
   formatDuration,
+  formatMoneyAmount,
   formatNumber,
   formatPercent,
   formatPercentValue,
@@ -493,15 +494,15 @@ export interface ExperienceRowLike {
   impact_value: number | null;
   impact_basis: unknown;
   figures: unknown;
+  currency_symbol?: string | undefined;
 }
 
 export const isExperienceFigures = (f: unknown): f is ExperienceFigures =>
   typeof f === 'object' && f !== null && (f as { kind?: unknown }).kind === 'experience';
 
-const money = (value: number | null) =>
-  value === null
-    ? null
-    : `$${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 })}`;
+/** An amount in the workspace's currency (its symbol read with the row), never a hard-coded '$'. */
+const money = (value: number | null, symbol: string | undefined) =>
+  value === null ? null : formatMoneyAmount(value, symbol);
 
 /** An experience group on the wire: the metric's chart, its dimensions, the payload rows and the impact. */
 export function experienceGroupOf(row: ExperienceRowLike, withRows: boolean, now = Date.now()): EventGroup {
@@ -562,7 +563,7 @@ export function experienceGroupOf(row: ExperienceRowLike, withRows: boolean, now
       // As site errors: stored as the revenue lost, negative on the wire (red, falling on screens).
       monetary: {
         value: row.impact_value === null ? null : -row.impact_value,
-        formatted_value: money(row.impact_value),
+        formatted_value: money(row.impact_value, row.currency_symbol),
       },
       sections: [],
     },

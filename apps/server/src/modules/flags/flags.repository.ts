@@ -16,7 +16,7 @@ export async function upsertFlag(
 ): Promise<void> {
   await db.query(
     `insert into feature_flags (tenant_id, flag, enabled, updated_by) values ($1, $2, $3, $4)
-     on conflict (tenant_id, flag) do update set enabled = excluded.enabled, updated_by = excluded.updated_by, updated_at = now()`,
+     on conflict (tenant_id, flag) do update set enabled = excluded.enabled, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
     [tenantId, flag, enabled, userId],
   );
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HomeDigestSchema, type HomeDigest } from '@tidemark/contract';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
-import { createInsightWorkspace } from '../../testing/insight-store';
+import { INSIGHT_STORE, createInsightWorkspace } from '../../testing/insight-store';
 import { combineMonths, rankMovers, moverOf } from './home.service';
 
 describe('the home digest', () => {
@@ -9,10 +9,16 @@ describe('the home digest', () => {
   let shop: { tenant: { tenant_id: number }; owner: Actor };
 
   beforeAll(async () => {
+    // The clock (Date.now) inside the store's last day: that day still fills, as it would live.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(INSIGHT_STORE.START + (INSIGHT_STORE.DAYS - 1) * 86_400_000 + 12 * 3_600_000);
     t = await buildTestApp();
     ({ shop } = await createInsightWorkspace(t));
   }, 180_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
 
   const digest = async (headers: Record<string, string>, query = ''): Promise<HomeDigest> => {
     const res = await t.app.inject({ method: 'GET', url: `/v1/home/digest${query}`, headers });
@@ -36,6 +42,22 @@ describe('the home digest', () => {
         [shop.tenant.tenant_id, kpiId, grain, dim[0], dim[1], ts],
       )
     )[0]?.y;
+
+  it('moves the last complete day on once that day has ended in the workspace zone', async () => {
+    const lastDay = INSIGHT_STORE.START + (INSIGHT_STORE.DAYS - 1) * 86_400_000;
+    try {
+      // The store's zone is UTC: a minute past its midnight, 2025-05-04 has closed.
+      vi.setSystemTime(lastDay + 86_400_000 + 60_000);
+      const [day] = (await digest(shop.owner.headers)).periods;
+      expect(day).toMatchObject({
+        period: 'day',
+        ts_start: '2025-05-04T00:00:00.000Z',
+        ts_end: '2025-05-05T00:00:00.000Z',
+      });
+    } finally {
+      vi.setSystemTime(lastDay + 12 * 3_600_000);
+    }
+  });
 
   it('reports the last complete day, month and quarter of the data with their values', async () => {
     const d = await digest(shop.owner.headers);

@@ -11,6 +11,7 @@ import {
   type Mover,
   type NorthStar,
 } from '@tidemark/contract';
+import { bucketEnd } from '@tidemark/format';
 import type { TenantContext } from '../../plugins/context';
 import * as repo from './home.repository';
 
@@ -110,20 +111,24 @@ export function rankMovers(movers: Mover[]): Mover[] {
     .slice(0, DIGEST_MOVERS_MAX);
 }
 
-/** Complete buckets of one series (the newest is still filling), each with its end. */
-function completeBuckets(points: repo.TailPoint[]): Bucket[] {
+/** The workspace's clock: the newest bucket is complete once it has ended there (as the pipeline counts it). */
+export interface BucketClock {
+  timezone: string;
+  now: number;
+}
+
+/**
+ * Complete buckets of one series, each with its end: all but the newest, and the newest too once it has
+ * ended in the workspace's zone (without a clock it is taken as filling).
+ */
+function completeBuckets(points: repo.TailPoint[], clock?: BucketClock): Bucket[] {
   const out: Bucket[] = [];
-  for (let i = 0; i < points.length - 1; i++) {
+  for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
-    out.push({
-      ts: p.ts,
-      end: points[i + 1]!.ts,
-      y: p.y,
-      n: p.n,
-      yhat: p.yhat,
-      lower: p.lower,
-      upper: p.upper,
-    });
+    const next = points[i + 1];
+    const end = next ? next.ts : clock ? new Date(bucketEnd(p.ts, p.grain, clock.timezone)) : null;
+    if (!end || (!next && end.getTime() > clock!.now)) break;
+    out.push({ ts: p.ts, end, y: p.y, n: p.n, yhat: p.yhat, lower: p.lower, upper: p.upper });
   }
   return out;
 }
@@ -132,8 +137,9 @@ function completeBuckets(points: repo.TailPoint[]): Bucket[] {
 export function completeQuarters(
   aggregation: string,
   points: repo.TailPoint[],
+  clock?: BucketClock,
 ): Array<Bucket & { quarter: number }> {
-  const months = completeBuckets(points).map((b, i) => ({ ...b, index: points[i]!.month_index }));
+  const months = completeBuckets(points, clock).map((b, i) => ({ ...b, index: points[i]!.month_index }));
   const byQuarter = new Map<number, typeof months>();
   for (const m of months) {
     const q = Math.floor(m.index / 3);
@@ -259,15 +265,17 @@ export async function getHomeDigest({
     if (list) list.push(p);
     else byKey.set(key, [p]);
   }
+  // One reading of the clock for the page, so every period agrees on what has closed.
+  const clock: BucketClock = { timezone, now: Date.now() };
   const days = metrics.map((metric) => ({
     metric,
-    buckets: completeBuckets(byKey.get(`${metric.kpi_id}:d`) ?? []),
+    buckets: completeBuckets(byKey.get(`${metric.kpi_id}:d`) ?? [], clock),
   }));
   const monthPoints = (metric: repo.MetricRow) => byKey.get(`${metric.kpi_id}:m`) ?? [];
-  const months = metrics.map((metric) => ({ metric, buckets: completeBuckets(monthPoints(metric)) }));
+  const months = metrics.map((metric) => ({ metric, buckets: completeBuckets(monthPoints(metric), clock) }));
   const quarters = metrics.map((metric) => ({
     metric,
-    buckets: completeQuarters(metric.aggregation_operation, monthPoints(metric)),
+    buckets: completeQuarters(metric.aggregation_operation, monthPoints(metric), clock),
   }));
 
   // The North Star: the first of the user's My Metrics, else the workspace's top-tier metric.

@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/client';
+// The leaf file, not the index: this constant is built at load, before a cycle through the index settles.
+import { moneyMetricSql, shownFormatSql } from '../metrics/money';
 
 export interface InsightRow {
   insight_id: number;
@@ -14,6 +16,8 @@ export interface InsightRow {
   group_id: number | null;
   kpi_display_name: string;
   kpi_format: string;
+  /** A money metric's currency (its own, else the workspace's); null otherwise. */
+  kpi_currency: string | null;
   is_derived: boolean;
   created_at: Date;
   dollar_impact: number | null;
@@ -21,7 +25,9 @@ export interface InsightRow {
 }
 
 const INSIGHT_COLUMNS = `i.insight_id::int, i.kpi_id::int, i.grain, i.dim_name, i.dim_val, i.insight_ts, i.draft, i.rootcause,
-  i.title, i.summary, i.group_id::int, m.kpi_display_name, m.kpi_format, m.is_derived, i.created_at,
+  i.title, i.summary, i.group_id::int, m.kpi_display_name, ${shownFormatSql('m')} as kpi_format,
+  case when ${moneyMetricSql('m')} then coalesce(m.currency, (select t.currency from tenants t where t.tenant_id = i.tenant_id)) end
+    as kpi_currency, m.is_derived, i.created_at,
   i.dollar_impact, (select t.currency_symbol from tenants t where t.tenant_id = i.tenant_id) as currency_symbol`;
 
 export interface GroupRow {
@@ -329,7 +335,7 @@ export async function saveFeedback(
     `insert into insight_feedback (tenant_id, user_id, group_id, insight_id, ishelpful, comment)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (tenant_id, coalesce(group_id, 0), coalesce(insight_id, 0), user_id) do update set
-       ishelpful = coalesce($5, insight_feedback.ishelpful), comment = coalesce($6, insight_feedback.comment), updated_at = now()
+       ishelpful = coalesce($5, insight_feedback.ishelpful), comment = coalesce($6, insight_feedback.comment), updated_at = excluded.updated_at
      returning feedback_id::int, ishelpful, comment`,
     [
       input.tenantId,

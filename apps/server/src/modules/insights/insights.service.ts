@@ -30,6 +30,9 @@ const money = (value: number | null, symbol: string) =>
     ? { dollar_impact: null, formatted_dollar_impact: null }
     : { dollar_impact: value, formatted_dollar_impact: formatCurrency(value, { symbol, signed: true }) };
 
+const kpiFormatOf = (format: string): Insight['kpi_format'] =>
+  format === 'percentage' || format === 'currency' ? format : 'number';
+
 /** The stored draft, the team's wording over the engine's, figures made safe for the wire (JSON has no NaN). */
 export function toInsight(row: repo.InsightRow): Insight {
   const d = row.draft;
@@ -50,7 +53,8 @@ export function toInsight(row: repo.InsightRow): Insight {
       !!row.rootcause && row.rootcause.status === 'ok' && row.rootcause.rootcause_data.length > 0,
     kpi_id: String(row.kpi_id),
     kpi_display_name: row.kpi_display_name,
-    kpi_format: row.kpi_format === 'percentage' ? 'percentage' : 'number',
+    kpi_format: kpiFormatOf(row.kpi_format),
+    kpi_currency: row.kpi_currency,
     chart_description: str(d.chart_description),
     chart_ts_start: str(d.chart_ts_start),
     chart_ts_end: str(d.chart_ts_end),
@@ -207,7 +211,8 @@ export async function groupMetrics({ ctx, id }: { ctx: TenantContext; id: string
       return {
         kpi_id: String(kpiId),
         kpi_display_name: rows[0]!.kpi_display_name,
-        kpi_format: rows[0]!.kpi_format === 'percentage' ? ('percentage' as const) : ('number' as const),
+        kpi_format: kpiFormatOf(rows[0]!.kpi_format),
+        kpi_currency: rows[0]!.kpi_currency,
         pipeline_schedule: group.grain as 'h' | 'd' | 'w' | 'm',
         insights: rows.map(toInsight),
       };

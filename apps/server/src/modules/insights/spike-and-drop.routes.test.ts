@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type Actor, type TestApp } from '../../testing/build-test-app';
 import { INSIGHT_STORE, createInsightWorkspace, insightStoreCsv } from '../../testing/insight-store';
 
@@ -28,12 +28,18 @@ describe('an uploaded orders CSV with a spike and a drop confined to one country
   let owner: Actor;
 
   beforeAll(async () => {
+    // The clock (Date.now) inside the store's last day: that day still fills, as it would for a live store.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(INSIGHT_STORE.START + (SHAPE.DAYS - 1) * DAY + 12 * 3_600_000);
     t = await buildTestApp();
     ({
       shop: { owner },
     } = await createInsightWorkspace(t, insightStoreCsv(SHAPE)));
   }, 300_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   const get = async <T>(url: string): Promise<T> => {
     const res = await t.app.inject({ method: 'GET', url, headers: owner.headers });

@@ -10,4 +10,5 @@ export {
   setPipelinePreference,
 } from './metrics.service';
 export { SqlParams } from './formula';
+export { metricCurrencySql, moneyMetricSql, shownFormatSql } from './money';
 export type { MetricPlan } from './rollup';

@@ -1,5 +1,7 @@
 import {
   METRIC_EDIT_MESSAGES,
+  currencySymbolOf,
+  type KpiFormat,
   type MetricDetail,
   type MetricImpact,
   type MetricUpdate,
@@ -9,6 +11,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import { metricNotFound } from './metrics.service';
+import { metricCurrencySql, shownFormatSql } from './money';
 
 interface DetailRow {
   kpi_id: number;
@@ -26,7 +29,8 @@ interface DetailRow {
   is_derived: boolean;
   is_active: boolean;
   aggregation_operation: MetricDetail['aggregation_operation'];
-  kpi_format: 'number' | 'percentage';
+  kpi_format: KpiFormat;
+  kpi_currency: string | null;
   formula: string | null;
   last_grain: string | null;
   is_experience: boolean;
@@ -37,10 +41,12 @@ async function detailRow(db: Queryable, tenantId: number, kpiId: number): Promis
     `select m.kpi_id::int, m.kpi_display_name, m.kpi_definition, m.description,
             m.funnel_id::int, f.name as funnel_name, m.category_id::int, c.name as category_name,
             m.tier, m.impact_to_topline, m.dollar_impact, m.accent, m.is_derived, m.is_active,
-            m.aggregation_operation, m.kpi_format, m.formula, m.is_experience,
+            m.aggregation_operation, ${shownFormatSql('m')} as kpi_format,
+            ${metricCurrencySql('m', 't')} as kpi_currency, m.formula, m.is_experience,
             (select r.grain from pipeline_runs r where r.tenant_id = m.tenant_id and r.kpi_id = m.kpi_id and r.status = 'success'
               order by r.last_run desc limit 1) as last_grain
        from metrics m
+       join tenants t on t.tenant_id = m.tenant_id
        left join metric_groups f on f.tenant_id = m.tenant_id and f.metric_group_id = m.funnel_id
        left join metric_groups c on c.tenant_id = m.tenant_id and c.metric_group_id = m.category_id
       where m.tenant_id = $1 and m.kpi_id = $2`,
@@ -65,6 +71,7 @@ function toDetail(row: DetailRow, tenantId: number): MetricDetail {
     is_active: row.is_active,
     aggregation_operation: row.aggregation_operation,
     kpi_format: row.kpi_format,
+    kpi_currency: row.kpi_currency,
     extraction_funnel_expression: row.formula,
     extraction_funnel_aggregation_operation: row.aggregation_operation,
     last_active_pipeline_schedule: (row.last_grain as MetricDetail['last_active_pipeline_schedule']) ?? null,
@@ -139,6 +146,8 @@ export async function updateMetric({
     if (input.accent !== undefined) set('accent', input.accent);
     if (input.is_derived !== undefined) set('is_derived', input.is_derived);
     if (input.is_experience !== undefined) set('is_experience', input.is_experience);
+    if (input.kpi_format !== undefined) set('kpi_format', input.kpi_format);
+    if (input.currency !== undefined) set('currency', input.currency);
     if (input.funnel !== undefined)
       set('funnel_id', await optionId(tx, ctx.tenantId, 'funnel', input.funnel));
     if (input.category !== undefined)
@@ -256,11 +265,9 @@ export async function metricImpact({
       : previous === 0
         ? 0
         : (current - previous) / Math.abs(previous);
-  // Money metrics (as the engine's isMoneyMetric) in the workspace's currency, never a bare number or a '$'.
-  const money =
-    String(row.kpi_format) === 'currency' || (row.kpi_format !== 'percentage' && row.dollar_impact === 1);
+  // Money metrics in their own currency (else the workspace's), never a bare number or a '$'.
   const format = (v: number) =>
-    formatMetricValue(v, money ? 'currency' : row.kpi_format, tenant?.currency_symbol);
+    formatMetricValue(v, row.kpi_format, currencySymbolOf(row.kpi_currency) ?? tenant?.currency_symbol);
   const up = current >= previous;
   return {
     kpi_value_movement: movement,

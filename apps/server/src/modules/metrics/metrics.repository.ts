@@ -1,5 +1,6 @@
-import type { Aggregation } from '@tidemark/contract';
+import type { Aggregation, KpiFormat } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
+import { metricCurrencySql, shownFormatSql } from './money';
 
 export interface MetricRow {
   tenant_id: number;
@@ -12,7 +13,9 @@ export interface MetricRow {
   aggregation_operation: Aggregation;
   formula: string | null;
   accent: 'positive' | 'negative';
-  kpi_format: 'number' | 'percentage';
+  kpi_format: KpiFormat;
+  /** A money metric's own currency; null: the workspace's. */
+  currency: string | null;
   is_active: boolean;
   tier: number;
   impact_to_topline: number | null;
@@ -33,7 +36,8 @@ export interface NewMetric {
   aggregation_operation: Aggregation;
   formula: string | null;
   accent: 'positive' | 'negative';
-  kpi_format: 'number' | 'percentage';
+  kpi_format: KpiFormat;
+  currency: string | null;
   is_derived: boolean;
   kpi_definition: string;
 }
@@ -93,13 +97,13 @@ export async function replaceConnectionMetrics(
   for (const m of metrics) {
     const rows = await db.query<MetricRow>(
       `insert into metrics (tenant_id, connection_id, table_id, kpi_name, kpi_display_name, field_name,
-         aggregation_operation, formula, accent, kpi_format, is_derived, kpi_definition)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         aggregation_operation, formula, accent, kpi_format, is_derived, kpi_definition, currency)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        on conflict (tenant_id, kpi_name) do update set table_id = excluded.table_id,
          kpi_display_name = excluded.kpi_display_name, field_name = excluded.field_name,
          aggregation_operation = excluded.aggregation_operation, formula = excluded.formula,
          accent = excluded.accent, kpi_format = excluded.kpi_format, is_derived = excluded.is_derived,
-         kpi_definition = excluded.kpi_definition, updated_at = now()
+         kpi_definition = excluded.kpi_definition, currency = excluded.currency, updated_at = excluded.updated_at
        returning *`,
       [
         m.tenant_id,
@@ -114,6 +118,7 @@ export async function replaceConnectionMetrics(
         m.kpi_format,
         m.is_derived,
         m.kpi_definition,
+        m.currency,
       ],
     );
     out.push(rows[0]!);
@@ -236,7 +241,12 @@ export async function listMetricRows(
   },
 ): Promise<{
   rows: Array<
-    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+    MetricRow & {
+      series_computed_at: Date | null;
+      category_name: string | null;
+      funnel_name: string | null;
+      kpi_currency: string | null;
+    }
   >;
   count: number;
 }> {
@@ -264,9 +274,16 @@ export async function listMetricRows(
   const sort = METRIC_SORTS[input.sortBy] ?? METRIC_SORTS.kpi_display_name!;
   const direction = input.order === 'desc' ? 'desc' : 'asc';
   const rows = await db.query<
-    MetricRow & { series_computed_at: Date | null; category_name: string | null; funnel_name: string | null }
+    MetricRow & {
+      series_computed_at: Date | null;
+      category_name: string | null;
+      funnel_name: string | null;
+      kpi_currency: string | null;
+    }
   >(
-    `select m.*, w.series_computed_at, cat.name as category_name, fun.name as funnel_name from metrics m
+    `select m.*, ${shownFormatSql('m')} as kpi_format, ${metricCurrencySql('m', 't')} as kpi_currency,
+            w.series_computed_at, cat.name as category_name, fun.name as funnel_name from metrics m
+     join tenants t on t.tenant_id = m.tenant_id
      join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
      left join metric_groups cat on cat.tenant_id = m.tenant_id and cat.metric_group_id = m.category_id
      left join metric_groups fun on fun.tenant_id = m.tenant_id and fun.metric_group_id = m.funnel_id

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@tidemark/contract';
+import { routes, type EventDimensionId } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
-import { eventDimensionValues } from '../events';
+import type { TenantContext } from '../../plugins/context';
 import {
   dimensionValues,
   listDimensions,
@@ -12,7 +12,15 @@ import {
 } from './metrics.service';
 import { getMetricDetail, metricFilters, metricImpact, metricOptions, updateMetric } from './metric-detail';
 
-export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * The dimension-values route also lists the site events' dimensions (string ids); the events module sits above
+ * metrics, so the app hands its reader in.
+ */
+export interface MetricsRouteOptions {
+  eventDimensionValues(input: { ctx: TenantContext; id: EventDimensionId }): Promise<{ data: string[] }>;
+}
+
+export async function metricsRoutes(app: FastifyInstance, options: MetricsRouteOptions): Promise<void> {
   addRoute(app, routes.onboardMetrics, ({ ctx, input }) => onboardMetrics({ ctx, input: input.body }));
   addRoute(app, routes.replicateMetrics, ({ ctx, input }) => replicateMetrics({ ctx, input: input.body }));
   addRoute(app, routes.setPipelinePreference, ({ ctx, input }) =>
@@ -32,6 +40,6 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.dimensionValues, ({ ctx, input }) =>
     typeof input.params.id === 'number'
       ? dimensionValues({ ctx, id: input.params.id })
-      : eventDimensionValues({ ctx, id: input.params.id }),
+      : options.eventDimensionValues({ ctx, id: input.params.id }),
   );
 }

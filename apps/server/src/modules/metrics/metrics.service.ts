@@ -20,7 +20,7 @@ import {
   tablesOfConnection,
   type WarehouseTable,
 } from '../connections';
-import { requestSeriesUpdate } from '../series';
+import { requestSeriesUpdate } from '../../jobs/stages';
 import { authorizeTenant } from '../tenants';
 import { compileMetricSet, SqlParams, type FormulaColumn } from './formula';
 import { planMetrics, type MetricPlan } from './rollup';
@@ -128,7 +128,9 @@ export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input
       aggregation_operation: operation,
       formula,
       accent: item.accent,
-      kpi_format: formatOf(item.display_name, formula),
+      kpi_format: item.kpi_format ?? formatOf(item.display_name, formula),
+      // Null reads as the workspace's currency, so a later change of it still applies.
+      currency: item.kpi_format === 'currency' ? (item.currency ?? null) : null,
       is_derived: isFormula,
       kpi_definition: formula ?? `${operation}(${item.field_name})`,
     });
@@ -457,6 +459,7 @@ export async function listMetrics({
         is_active: m.is_active,
         aggregation_operation: m.aggregation_operation,
         kpi_format: m.kpi_format,
+        kpi_currency: m.kpi_currency,
         status: {
           // Spec 3 §4: success, failure, or disabled when the metric is not active (or has not run yet).
           pipeline_runs: (['h', 'd', 'w', 'm'] as const).map((frequency) => {

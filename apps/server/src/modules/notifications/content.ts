@@ -33,11 +33,19 @@ export interface AlertDetails {
   escalated: boolean;
 }
 
+/** One alert of the period, with the figures its alert showed. */
 export interface DigestItem {
   kind: 'insight_group' | 'event_group';
+  /** The insight group or event group id (rows written before it was kept have none). */
+  id?: string;
   title: string;
   severity: NotificationSeverity;
   dollar_impact: number | null;
+  expected?: number | null;
+  actual?: number | null;
+  format?: MetricFormat;
+  /** When it happened, in the workspace's zone. */
+  when?: string;
   url: string;
   status: string;
 }
@@ -47,8 +55,10 @@ export interface DigestDetails {
   kind: Exclude<NotificationKind, 'insight_group' | 'event_group'>;
   /** 'Tue 3 Mar 2026', 'Week of 1 Mar 2026', 'February 2026', 'Q1 2026'. */
   period_label: string;
-  /** Ranked by dollar impact, largest first (daily: every item of the day, up to 50). */
+  /** The period's alerts ranked by dollar impact, largest first (daily: up to 50; weekly: the top 10…). */
   items: DigestItem[];
+  /** How many alerts the period held (more than `items` when the list was cut). */
+  total?: number;
   /** Weekly and longer: the metrics that moved most, each with a chart. */
   movers: Array<{
     name: string;

@@ -101,6 +101,10 @@ describe('e-mail rendering', () => {
           title: 'Revenue fell',
           severity: 'High',
           dollar_impact: -5000,
+          expected: 12_000,
+          actual: 7000,
+          format: 'currency',
+          when: 'Tue 3 Mar 2026',
           url: 'u1',
           status: 'Open',
         },
@@ -122,13 +126,19 @@ describe('e-mail rendering', () => {
           url: 'm',
         },
       ],
+      total: 5,
       open: 1,
       resolved: 1,
       providers: [{ title: 'Stripe is degraded', severity: 'High', status: 'Closed' }],
       precision: { helpful: 3, rated: 4 },
     };
     const mail = renderDigestEmail({ ...base, kind: 'weekly' }, content(details), details, urls);
-    expect(mail.subject).toBe('Weekly digest: 1 Mar – 7 Mar 2026 · 2 items');
+    expect(mail.subject).toBe('Weekly digest: 1 Mar – 7 Mar 2026 · 5 alerts');
+    // Each alert with the figures its alert showed, money in the workspace's currency.
+    expect(mail.text).toContain(
+      '- [High] Revenue fell (-€5,000.00) Insight · Tue 3 Mar 2026 · Actual €7k, expected €12k · Open u1',
+    );
+    expect(mail.text).toContain('and 3 more in the feed');
     expect(mail.text.indexOf('Revenue fell')).toBeLessThan(mail.text.indexOf('Checkout errors'));
     expect(mail.text).toContain('Open: 1 · Resolved: 1');
     expect(mail.text).toContain('75% of rated alerts were helpful (3 of 4)');

@@ -1,7 +1,7 @@
 import { formatCurrency, formatMetricValue, formatPercent } from '@tidemark/format';
 import { chartPng, CHART_SIZE, type ChartInput } from './chart';
 import type { Notification } from './channel';
-import type { AlertDetails, DigestDetails, NotificationContent } from './content';
+import type { AlertDetails, DigestDetails, DigestItem, NotificationContent } from './content';
 
 export interface RenderedEmail {
   subject: string;
@@ -118,6 +118,18 @@ ${chart ? `<tr><td style="padding:16px 24px 0 24px">${chart}</td></tr>` : ''}
   };
 }
 
+/** What a summary says under an item: its kind, when, the figures its alert showed, and its status. */
+function itemLine(c: NotificationContent, it: DigestItem): string {
+  const parts = [it.kind === 'event_group' ? 'Site errors' : 'Insight'];
+  if (it.when) parts.push(it.when);
+  if (it.expected != null && it.actual != null) {
+    const fmt = (v: number) => formatMetricValue(v, it.format ?? 'number', c.currency_symbol);
+    parts.push(`Actual ${fmt(it.actual)}, expected ${fmt(it.expected)}`);
+  }
+  parts.push(it.status);
+  return parts.join(' · ');
+}
+
 const DIGEST_NAMES = {
   daily: 'Daily alerts',
   weekly: 'Weekly digest',
@@ -133,19 +145,22 @@ export function renderDigestEmail(
 ): RenderedEmail {
   const images: RenderedEmail['images'] = [];
   const name = DIGEST_NAMES[d.kind];
-  const subject = `${name}: ${d.period_label} · ${d.items.length === 0 ? 'nothing to act on' : `${d.items.length} item${d.items.length === 1 ? '' : 's'}`}`;
+  const total = d.total ?? d.items.length;
+  const subject = `${name}: ${d.period_label} · ${total === 0 ? 'nothing to act on' : `${total} alert${total === 1 ? '' : 's'}`}`;
+  const more = total - d.items.length;
   const rows = d.items
     .map(
       (it) =>
         `<tr><td style="padding:8px 0;border-bottom:1px solid #eef1f4;width:70px;vertical-align:top">${badge(it.severity)}</td>` +
-        `<td style="padding:8px 8px;border-bottom:1px solid #eef1f4;font-size:14px;line-height:20px"><a href="${esc(it.url)}" style="color:#1f2933;text-decoration:none">${esc(it.title)}</a><div style="font-size:12px;color:#6b7785">${it.kind === 'event_group' ? 'Site errors' : 'Insight'} · ${esc(it.status)}</div></td>` +
+        `<td style="padding:8px 8px;border-bottom:1px solid #eef1f4;font-size:14px;line-height:20px"><a href="${esc(it.url)}" style="color:#1f2933;text-decoration:none">${esc(it.title)}</a><div style="font-size:12px;color:#6b7785">${esc(itemLine(c, it))}</div></td>` +
         `<td style="padding:8px 0;border-bottom:1px solid #eef1f4;font-size:14px;font-weight:600;text-align:right;white-space:nowrap;vertical-align:top">${esc(money(c, it.dollar_impact) ?? '–')}</td></tr>`,
     )
     .join('');
   const section = (title: string, inner: string) =>
     `<tr><td style="padding:20px 24px 0 24px"><h2 style="margin:0 0 8px 0;font-size:15px">${esc(title)}</h2>${inner}</td></tr>`;
+  const moreLine = more > 0 ? `and ${more} more in the feed` : '';
   const itemsHtml = d.items.length
-    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>`
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>${moreLine ? `<p style="margin:8px 0 0 0;font-size:13px;color:#6b7785">${esc(moreLine)}</p>` : ''}`
     : `<p style="margin:0;font-size:14px;color:#3e4c59">No alerts in this period: your metrics stayed within their expected ranges.</p>`;
   const movers = d.movers
     .map((m, i) => {
@@ -193,8 +208,9 @@ ${long ? section('Feedback', `<p style="margin:0;font-size:14px;color:#3e4c59">$
     d.items.length ? 'Items by dollar impact:' : 'No alerts in this period.',
     ...d.items.map(
       (it) =>
-        `- [${it.severity}] ${it.title} (${money(c, it.dollar_impact) ?? 'no dollar impact'}) ${it.url}`,
+        `- [${it.severity}] ${it.title} (${money(c, it.dollar_impact) ?? 'no dollar impact'}) ${itemLine(c, it)} ${it.url}`,
     ),
+    ...(moreLine ? [moreLine] : []),
     ...(long && d.movers.length
       ? [
           '',

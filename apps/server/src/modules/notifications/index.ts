@@ -1,14 +1,10 @@
 export { notificationsRoutes } from './notifications.routes';
 export { notificationJobs, scheduleNotificationJobs } from './notifications.jobs';
-export {
-  deliverNotification,
-  dispatchDue,
-  lastDigestTimes,
-  notifyItems,
-  previewAlerts,
-  sendDueDigests,
-  snoozeAlerts,
-} from './notifications.service';
+export { notifyItems } from './alerts';
+export { deliverNotification, dispatchDue } from './delivery';
+export { lastDigestTimes, sendDueDigests } from './digests';
+export { previewAlerts } from './preview';
+export { snoozeAlerts } from './preferences';
 export {
   channelSender,
   PermanentSendError,

@@ -6,11 +6,10 @@ import {
   DELIVERY_RETRY_LIMIT,
   deliverJobName,
   deliverNotification,
-  DIGEST_JOB,
   DISPATCH_JOB,
   dispatchDue,
-  sendDueDigests,
-} from './notifications.service';
+} from './delivery';
+import { DIGEST_JOB, sendDueDigests } from './digests';
 
 /**
  * One delivery queue per channel, so a provider that is down or slow holds up only its own messages;

@@ -21,6 +21,9 @@ export async function findWorkspace(db: Queryable, tenantId: number): Promise<Wo
   return row;
 }
 
+/** Which items to load: the given ids (an alert), or those that took place in [from, to) (a summary). */
+export type ItemSelector = { ids: string[] } | { from: Date; to: Date };
+
 export interface InsightGroupItem {
   group_id: string;
   severity: NotificationSeverity;
@@ -35,6 +38,8 @@ export interface InsightGroupItem {
   kpi_ids: string[];
   top_kpi_display_name: string | null;
   top_kpi_format: string | null;
+  /** The top metric is counted in money (the workspace's currency). */
+  top_kpi_money: boolean;
   expected: number | null;
   actual: number | null;
   accent: string | null;
@@ -44,13 +49,22 @@ export interface InsightGroupItem {
   top_dim_name: string | null;
   top_dim_val: string | null;
   top_kpi_id: string;
+  /** The highest severity it was alerted at (the repeat rule's record); null when never alerted. */
+  alerted_rank: number | null;
+  helpful: number;
+  rated: number;
 }
 
-/** Groups with the figures of their top metric's most severe insight (what the alert shows). */
+const selectorParams = (s: ItemSelector) => ('ids' in s ? [s.ids, null, null] : [null, s.from, s.to]);
+
+/**
+ * Groups with the figures of their top metric's most severe insight (what the alert shows). A group took
+ * place when its newest anomaly bucket did (`ts_end`).
+ */
 export async function insightGroupItems(
   db: Queryable,
   tenantId: number,
-  ids: string[],
+  select: ItemSelector,
 ): Promise<InsightGroupItem[]> {
   return db.query<InsightGroupItem>(
     `select g.group_id::text, g.severity, g.dollar_impact, g.dim_name, g.dim_val,
@@ -58,18 +72,28 @@ export async function insightGroupItems(
             g.team_state, g.ts_start, g.ts_end, g.grain, g.top_kpi_id::text,
             (select array_agg(distinct i.kpi_id::text) from insights i where i.tenant_id = g.tenant_id and i.group_id = g.group_id) as kpi_ids,
             m.kpi_display_name as top_kpi_display_name, m.kpi_format as top_kpi_format,
+            coalesce(m.kpi_format = 'currency' or (m.kpi_format <> 'percentage' and m.dollar_impact = 1), false) as top_kpi_money,
             (t.draft->>'expected_value')::float8 as expected, (t.draft->>'current_value')::float8 as actual,
-            t.accent, t.direction, t.insight_ts as top_insight_ts, t.dim_name as top_dim_name, t.dim_val as top_dim_val
+            t.accent, t.direction, t.insight_ts as top_insight_ts, t.dim_name as top_dim_name, t.dim_val as top_dim_val,
+            ni.severity_rank::int as alerted_rank,
+            (select count(*) filter (where f.ishelpful)::int from insight_feedback f
+              where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as helpful,
+            (select count(*) filter (where f.ishelpful is not null)::int from insight_feedback f
+              where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated
        from insight_groups g
        left join metrics m on m.tenant_id = g.tenant_id and m.kpi_id = g.top_kpi_id
+       left join notification_items ni on ni.tenant_id = g.tenant_id and ni.kind = 'insight_group'
+                                      and ni.item_id = g.group_id::text
        left join lateral (
          select i.draft, i.accent, i.direction, i.insight_ts, i.dim_name, i.dim_val from insights i
           where i.tenant_id = g.tenant_id and i.group_id = g.group_id
           order by (i.kpi_id = g.top_kpi_id) desc, case i.severity when 'High' then 3 when 'Medium' then 2 else 1 end desc,
                    (i.dim_name = '') desc, i.insight_id
           limit 1) t on true
-      where g.tenant_id = $1 and g.group_id = any($2::bigint[])`,
-    [tenantId, ids],
+      where g.tenant_id = $1
+        and (g.group_id = any($2::bigint[]) or ($2 is null and g.ts_end >= $3 and g.ts_end < $4))
+      order by g.group_id`,
+    [tenantId, ...selectorParams(select)],
   );
 }
 
@@ -104,18 +128,31 @@ export interface EventGroupItem {
   sub_type: string;
   ts_start: Date;
   number_of_events: number;
+  alerted_rank: number | null;
+  helpful: number;
+  rated: number;
 }
 
+/** Event groups by id, or those that began in [from, to). */
 export async function eventGroupItems(
   db: Queryable,
   tenantId: number,
-  ids: string[],
+  select: ItemSelector,
 ): Promise<EventGroupItem[]> {
   return db.query<EventGroupItem>(
-    `select event_group_id::text, sequence_id, severity, impact_value, title, summary, status, type, sub_type, ts_start,
-            number_of_events
-       from event_groups where tenant_id = $1 and event_group_id = any($2::bigint[])`,
-    [tenantId, ids],
+    `select e.event_group_id::text, e.sequence_id, e.severity, e.impact_value, e.title, e.summary, e.status, e.type,
+            e.sub_type, e.ts_start, e.number_of_events, ni.severity_rank::int as alerted_rank,
+            (select count(*) filter (where f.ishelpful)::int from event_group_feedback f
+              where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id) as helpful,
+            (select count(*) filter (where f.ishelpful is not null)::int from event_group_feedback f
+              where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id) as rated
+       from event_groups e
+       left join notification_items ni on ni.tenant_id = e.tenant_id and ni.kind = 'event_group'
+                                      and ni.item_id = e.event_group_id::text
+      where e.tenant_id = $1
+        and (e.event_group_id = any($2::bigint[]) or ($2 is null and e.ts_start >= $3 and e.ts_start < $4))
+      order by e.event_group_id`,
+    [tenantId, ...selectorParams(select)],
   );
 }
 
@@ -210,7 +247,7 @@ export async function upsertSnooze(
   const [row] = await db.query<NamedSnoozeRow>(
     `with s as (
        insert into notification_snoozes (tenant_id, user_id, target_type, target_id, until) values ($1, $2, $3, $4, $5)
-       on conflict (tenant_id, user_id, target_type, target_id) do update set until = excluded.until, created_at = now()
+       on conflict (tenant_id, user_id, target_type, target_id) do update set until = excluded.until, created_at = excluded.created_at
        returning tenant_id, snooze_id, user_id, target_type, target_id, until)
      select s.snooze_id::text, s.user_id::int, s.target_type, s.target_id, s.until, ${SNOOZE_TARGET_NAME} from s`,
     [input.tenantId, input.userId, input.targetType, input.targetId, input.until],
@@ -256,12 +293,24 @@ export async function claimAlertLevel(
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into notification_items (tenant_id, kind, item_id, severity_rank) values ($1, $2, $3, $4)
-     on conflict (tenant_id, kind, item_id) do update set severity_rank = excluded.severity_rank, alerted_at = now()
+     on conflict (tenant_id, kind, item_id) do update set severity_rank = excluded.severity_rank, alerted_at = excluded.alerted_at
        where notification_items.severity_rank < excluded.severity_rank
      returning 1`,
     [input.tenantId, input.kind, input.itemId, input.rank],
   );
   return rows.length > 0;
+}
+
+/** Items of these ids that alerted before (any kind): their next alert is an escalation. */
+export async function alertedBefore(
+  db: Queryable,
+  tenantId: number,
+  itemIds: string[],
+): Promise<Array<{ kind: string; item_id: string }>> {
+  return db.query<{ kind: string; item_id: string }>(
+    'select kind, item_id from notification_items where tenant_id = $1 and item_id = any($2::text[])',
+    [tenantId, itemIds],
+  );
 }
 
 export async function insertOutbox(
@@ -466,7 +515,7 @@ export async function saveSettings(
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (tenant_id, user_id) do update set quiet_hours_active = excluded.quiet_hours_active,
        quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, scope_filter_id = excluded.scope_filter_id,
-       unsubscribed = excluded.unsubscribed, updated_at = now()`,
+       unsubscribed = excluded.unsubscribed, updated_at = excluded.updated_at`,
     [
       tenantId,
       userId,
@@ -494,7 +543,7 @@ export async function filterExists(db: Queryable, tenantId: number, filterId: st
 export async function turnEmailAlertsOff(db: Queryable, tenantId: number, userId: number): Promise<void> {
   await db.query(
     `insert into user_subscriptions (tenant_id, user_id, email_active) values ($1, $2, false)
-     on conflict (tenant_id, user_id) do update set email_active = false, updated_at = now()`,
+     on conflict (tenant_id, user_id) do update set email_active = false, updated_at = excluded.updated_at`,
     [tenantId, userId],
   );
 }
@@ -562,58 +611,10 @@ export async function lastDigests(db: Queryable, tenantId: number): Promise<Reco
   return Object.fromEntries(rows.map((r) => [r.kind, r.at]));
 }
 
-export interface PeriodItem {
-  kind: 'insight_group' | 'event_group';
-  id: string;
-  title: string;
-  severity: NotificationSeverity;
-  dollar_impact: number | null;
-  status: string;
-  type: string;
-  top_kpi_id: string | null;
-  dim_name: string;
-  dim_val: string;
-  helpful: number;
-  rated: number;
-  /** When it was raised or when it happened, as the call asked. */
-  item_at: Date;
-}
-
-/**
- * Insight groups and event groups of [from, to), with their feedback counts: `raised` is when Tidemark
- * found them (digests: what the team was told that day), `happened` when they took place (the preview:
- * what would have alerted had Tidemark been watching, also for history loaded later).
- */
-export async function itemsBetween(
-  db: Queryable,
-  input: { tenantId: number; from: Date; to: Date; by: 'raised' | 'happened' },
-): Promise<PeriodItem[]> {
-  return db.query<PeriodItem>(
-    `select * from (
-       select 'insight_group' as kind, g.group_id::text as id, coalesce(g.title, g.draft->>'group_title') as title,
-              g.severity, g.dollar_impact, g.team_state as status, 'insight' as type, g.top_kpi_id::text,
-              g.dim_name, g.dim_val, case when $4 = 'happened' then g.ts_end else g.created_at end as item_at,
-              (select count(*) filter (where f.ishelpful)::int from insight_feedback f
-                where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as helpful,
-              (select count(*) filter (where f.ishelpful is not null)::int from insight_feedback f
-                where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated
-         from insight_groups g where g.tenant_id = $1
-       union all
-       select 'event_group', e.event_group_id::text, e.title, e.severity, e.impact_value, e.status, e.type, null, '',
-              '', e.ts_start,
-              (select count(*) filter (where f.ishelpful)::int from event_group_feedback f
-                where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id),
-              (select count(*) filter (where f.ishelpful is not null)::int from event_group_feedback f
-                where f.tenant_id = e.tenant_id and f.event_group_id = e.event_group_id)
-         from event_groups e where e.tenant_id = $1) items
-      where item_at >= $2 and item_at < $3`,
-    [input.tenantId, input.from, input.to, input.by],
-  );
-}
-
 export async function metricNames(db: Queryable, tenantId: number, ids: string[]) {
-  return db.query<{ kpi_id: string; kpi_display_name: string; kpi_format: string }>(
-    'select kpi_id::text, kpi_display_name, kpi_format from metrics where tenant_id = $1 and kpi_id = any($2::bigint[])',
+  return db.query<{ kpi_id: string; kpi_display_name: string; kpi_format: string; is_money: boolean }>(
+    `select kpi_id::text, kpi_display_name, kpi_format, coalesce(kpi_format = 'currency' or (kpi_format <> 'percentage' and dollar_impact = 1), false) as is_money
+       from metrics where tenant_id = $1 and kpi_id = any($2::bigint[])`,
     [tenantId, ids],
   );
 }

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
+import { alertChartPng } from './alert-chart';
 import {
-  alertChartPng,
-  describeUnsubscribe,
   getNotificationSettings,
   listSnoozes,
-  previewAlerts,
   removeSnooze,
   snoozeAlerts,
-  unsubscribe,
   updateNotificationSettings,
-} from './notifications.service';
+} from './preferences';
+import { previewAlerts } from './preview';
+import { describeUnsubscribe, unsubscribe } from './unsubscribe';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -213,6 +213,24 @@ describe('outages joined to the business', () => {
     expect(cdn.related_outages).toEqual([]);
   });
 
+  it("writes lost revenue and impact in the workspace's currency, not a hard-coded dollar", async () => {
+    await t.db.query(`update tenants set currency = 'ZAR', currency_symbol = 'R' where tenant_id = $1`, [
+      shop.tenant.tenant_id,
+    ]);
+    try {
+      const outage = (await get(`/v1/events/groups/${outageId}`)).json<EventGroup>();
+      const drop = outage.related_signals!.find((r) => r.id === ids.drop)!;
+      expect(drop.formatted_lost_revenue).toBe('R1,240');
+      expect(outage.impact.monetary.formatted_value).toBe('R1,240');
+      const group = (await get(`/v1/insights/groups/${ids.drop}`)).json<Group>();
+      expect(group.related_outages![0]!.formatted_lost_revenue).toBe('R1,240');
+    } finally {
+      await t.db.query(`update tenants set currency = 'USD', currency_symbol = '$' where tenant_id = $1`, [
+        shop.tenant.tenant_id,
+      ]);
+    }
+  });
+
   it('states the overlap rule: lead, trail and daily signals', () => {
     const outage = { start: T0, end: T0 + 95 * MIN };
     expect(overlapOf(outage, { start: T0 + 10 * MIN, end: T0 + 10 * MIN }, 'h')).toBe(60);

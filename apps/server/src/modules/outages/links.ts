@@ -1,3 +1,4 @@
+import { formatMoneyAmount } from '@tidemark/format';
 import { OUTAGE_MESSAGES, type OutageLink } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 import { PROVIDER_CATALOGUE } from '../providers';
@@ -135,10 +136,9 @@ export async function linkTenantOutages(
   return links;
 }
 
-const money = (value: number | null) =>
-  value === null
-    ? null
-    : `$${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 })}`;
+/** An amount in the workspace's currency (its symbol read with the row), never a hard-coded '$'. */
+const money = (value: number | null, symbol: string | undefined) =>
+  value === null ? null : formatMoneyAmount(value, symbol);
 
 function linkOf(row: repo.LinkRow, side: 'signal' | 'outage'): OutageLink {
   const provider = row.provider?.display_name ?? 'provider';
@@ -153,7 +153,7 @@ function linkOf(row: repo.LinkRow, side: 'signal' | 'outage'): OutageLink {
     ts_start: ((outageSide ? row.outage_start : row.signal_start) ?? row.outage_start).toISOString(),
     ts_end: ((outageSide ? row.outage_end : row.signal_end) ?? row.outage_end).toISOString(),
     lost_revenue: row.lost_revenue,
-    formatted_lost_revenue: money(row.lost_revenue),
+    formatted_lost_revenue: money(row.lost_revenue, row.currency_symbol),
     label: OUTAGE_MESSAGES.likelyRelated(provider),
     overlap_minutes: row.overlap_minutes,
     direction: row.direction,

@@ -97,7 +97,7 @@ export async function savePollState(
        last_success_at = coalesce(excluded.last_success_at, provider_poll_state.last_success_at),
        next_poll_at = excluded.next_poll_at, consecutive_failures = excluded.consecutive_failures,
        components = case when $12 then excluded.components else provider_poll_state.components end,
-       updated_at = now()`,
+       updated_at = excluded.updated_at`,
     [
       providerUuid,
       s.etag ?? null,
@@ -161,7 +161,7 @@ export async function upsertIncident(db: Queryable, providerUuid: string, i: Par
        resolved = excluded.resolved, resolved_at = excluded.resolved_at,
        affected_components = (select array(select distinct unnest(provider_incidents.affected_components
          || excluded.affected_components))),
-       shortlink = coalesce(excluded.shortlink, provider_incidents.shortlink), updated_at = now()`,
+       shortlink = coalesce(excluded.shortlink, provider_incidents.shortlink), updated_at = excluded.updated_at`,
     [
       providerUuid,
       i.key,
@@ -304,7 +304,7 @@ export async function upsertOutageGroup(
        summary = excluded.summary, description = excluded.description, action = excluded.action,
        error_message = excluded.error_message, affected_components = excluded.affected_components,
        impacted_areas = excluded.impacted_areas, labels = excluded.labels,
-       figures = event_groups.figures || excluded.figures, updated_at = now()
+       figures = event_groups.figures || excluded.figures, updated_at = excluded.updated_at
      returning event_group_id::text`,
     [
       tenantId,
@@ -510,13 +510,16 @@ export interface LinkRow {
   signal_title: string | null;
   signal_start: Date | null;
   signal_end: Date | null;
+  /** The workspace's currency symbol, for lost_revenue. */
+  currency_symbol: string;
 }
 
 const LINK_SELECT = `select l.outage_group_id::text, l.signal_kind, l.signal_id::text, l.overlap_minutes, l.direction,
      l.lost_revenue, o.title as outage_title, o.ts_start as outage_start, o.ts_end as outage_end,
      o.provider_uuid::text, o.figures->'provider' as provider,
      coalesce(e.title, ig.title, ig.draft->>'group_title') as signal_title,
-     coalesce(e.ts_start, ig.ts_start) as signal_start, coalesce(e.ts_end, ig.ts_end) as signal_end
+     coalesce(e.ts_start, ig.ts_start) as signal_start, coalesce(e.ts_end, ig.ts_end) as signal_end,
+     (select t.currency_symbol from tenants t where t.tenant_id = l.tenant_id) as currency_symbol
    from outage_links l
    join event_groups o on o.tenant_id = l.tenant_id and o.event_group_id = l.outage_group_id
    left join event_groups e on l.signal_kind <> 'insight_group' and e.tenant_id = l.tenant_id

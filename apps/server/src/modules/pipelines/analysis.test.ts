@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeMetric, surprisingCount, weighSeverity, type AnalysisSeries } from './analysis';
+import {
+  analyzeMetric,
+  lowVolumeSpikeHolds,
+  surprisingCount,
+  weighSeverity,
+  type AnalysisSeries,
+} from './analysis';
+import { retailHolidays } from './holidays';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 5);
@@ -176,5 +183,102 @@ describe('business weight of a movement', () => {
       series: [{ dim_name: '', dim_val: '', ts, y, n: y }],
     });
     expect(out.findings.filter((f) => f.draft.pattern_type === 'Point Anomaly')).toEqual([]);
+  });
+});
+
+/** Seeded Poisson draws, so the test is the same every run. */
+function poisson(seed: number) {
+  const rand = noise(seed);
+  return (lambda: number) => {
+    const limit = Math.exp(-lambda);
+    let k = 0;
+    let p = rand() + 0.5;
+    while (p > limit) {
+      k++;
+      p *= rand() + 0.5;
+    }
+    return k;
+  };
+}
+
+describe('a young shop of a few orders a day', () => {
+  const metric = { kpi_id: '1', kpi_display_name: 'Orders', tier: 2 as const, additive: true };
+  const opened = Date.UTC(2024, 3, 5);
+  const holidays = retailHolidays(opened, Date.UTC(2026, 0, 31), 'Etc/UTC');
+  const day = (name: string, year: number) =>
+    holidays.find((h) => h.name === name && new Date(h.start).getUTCFullYear() === year)!.start;
+  /** Days from opening to `until`, about `level(t)` orders a day, Black Friday at `friday` times that. */
+  function shop(until: number, level: (t: number) => number, friday: number, seed = 5): AnalysisSeries {
+    const draw = poisson(seed);
+    const ts: number[] = [];
+    for (let t = opened; t <= until; t += DAY) ts.push(t);
+    const fridays = new Set([day('Black Friday', 2024), day('Black Friday', 2025)]);
+    const y = ts.map((t) => draw(level(t) * (fridays.has(t) ? friday : 1)));
+    return { dim_name: '', dim_val: '', ts, y, n: y };
+  }
+  const run = (series: AnalysisSeries[]) =>
+    analyzeMetric({ grain: 'd', timezone: 'Etc/UTC', currency_symbol: '£', metric, series, holidays });
+
+  it('raises its first Black Friday at four times a day, named after the day, as Medium', () => {
+    const series = shop(Date.UTC(2025, 0, 20), () => 6, 4);
+    const out = run([series]);
+    const bf = out.findings.find((f) => f.ts_start === day('Black Friday', 2024));
+    expect(bf, JSON.stringify(out.findings.map((f) => f.draft.insight_title))).toBeDefined();
+    expect(bf!.draft.pattern_direction).toBe('up');
+    expect(bf!.draft.insight_title).toMatch(/on Black Friday, Fri 29 Nov/);
+    expect(bf!.draft.insight_severity).toBe('Medium');
+    // Its claims are the stored fit's: the wide band of a holiday the series has not seen.
+    const fit = out.fits[0]!;
+    const i = series.ts.indexOf(bf!.ts_start);
+    expect(bf!.draft.pattern_data.yhat_upper).toBeCloseTo(fit.upper[i]!);
+    expect(fit.upper[i]!).toBeGreaterThan(2 * fit.yhat[i]!);
+    // A Black Friday at twice a day is within what a holiday usually does.
+    const mild = run([shop(Date.UTC(2025, 0, 20), () => 6, 2)]);
+    expect(mild.findings.filter((f) => f.ts_start === day('Black Friday', 2024))).toEqual([]);
+  });
+
+  it('expects its second Black Friday from the first when the shop was substantial then, not when it barely traded', () => {
+    const until = Date.UTC(2025, 11, 20);
+    const second = day('Black Friday', 2025);
+    // Grown from 6 to 9 a day: last year's fourfold day is this year's expectation.
+    const grown = run([shop(until, (t) => 6 + (3 * (t - opened)) / (until - opened), 4)]);
+    expect(grown.findings.filter((f) => f.ts_start === second)).toEqual([]);
+    const at = grown.fits[0]!.yhat[Math.round((second - opened) / DAY)]!;
+    expect(at).toBeGreaterThan(25);
+    // From one order a week to eight a day: the first Black Friday taught nothing, the second is raised.
+    const thin = run([shop(until, (t) => (t < Date.UTC(2025, 2, 1) ? 0.15 : 8), 4)]);
+    const raised = thin.findings.find((f) => f.ts_start === second);
+    expect(raised?.draft.insight_title).toMatch(/on Black Friday/);
+  });
+
+  it('finds three days of voided orders in a status of a few a month, not a long-tail day of three', () => {
+    const until = Date.UTC(2025, 5, 30);
+    const overall = shop(until, () => 8, 1, 9);
+    const draw = poisson(13);
+    const runStart = overall.ts.length - 40;
+    const voided = overall.ts.map((_, i) => (i >= runStart && i < runStart + 3 ? 3 + (i % 2) : draw(0.04)));
+    const tail = overall.ts.map((_, i) => (i === overall.ts.length - 20 ? 3 : draw(0.12)));
+    const out = run([
+      overall,
+      { dim_name: 'status', dim_val: 'voided', ts: overall.ts, y: voided, n: voided },
+      { dim_name: 'country', dim_val: 'SE', ts: overall.ts, y: tail, n: tail },
+    ]);
+    const values = out.findings.filter((f) => f.dim_name !== '');
+    expect(values.map((f) => [f.dim_val, new Date(f.ts_start).toISOString().slice(0, 10)])).toEqual([
+      ['voided', new Date(overall.ts[runStart]!).toISOString().slice(0, 10)],
+    ]);
+  });
+});
+
+describe('the run rule for few rows', () => {
+  it('keeps runs and stopped values, drops a handful in one bucket', () => {
+    const flat = (n: number, v: number) => Array.from({ length: n }, () => v);
+    // Nothing expected by a fit of empty days, but a usual rate of one a week: three in a day is chance.
+    expect(lowVolumeSpikeHolds([3], [0], [0.15], 'up')).toBe(false);
+    expect(lowVolumeSpikeHolds([4, 3, 4], flat(3, 0), flat(3, 0.05), 'up')).toBe(true);
+    // A two-day −70 % drop of thirty a day; a marketplace of ten a day selling nothing for a day.
+    expect(lowVolumeSpikeHolds([9, 10], flat(2, 31), flat(2, 31), 'down')).toBe(true);
+    expect(lowVolumeSpikeHolds([0], [10], [10], 'down', true)).toBe(true);
+    expect(lowVolumeSpikeHolds([0], [2], [2], 'down', true)).toBe(false);
   });
 });

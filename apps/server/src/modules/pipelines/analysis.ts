@@ -9,15 +9,21 @@ import {
   trendWindow,
   rootCause,
   seasonalForecast,
+  countRun,
+  detectCountRuns,
+  RUN_EVIDENCE,
   type Grain,
   type InsightDraft,
   type MetricContext,
   type RootCauseDimension,
   type RootCauseResult,
   type SeriesStatus,
+  type SpikeIncident,
 } from '@tidemark/detect';
-import { holidayBuckets, liftHolidays, type Holiday } from './holidays';
+import { DATE_FORMATS, formatDate } from '@tidemark/format';
+import { holidayBuckets, liftHolidays, unseenHolidays, type Holiday } from './holidays';
 import { wallClock, type WallClock } from './wall-clock';
+import { completeCount } from './fit-carry';
 
 /**
  * The engine's work for one metric at one grain: every series (overall and each dimension value) is fitted,
@@ -48,6 +54,8 @@ export interface AnalysisInput {
   series: AnalysisSeries[];
   /** Days of the shared retail calendar (holidays.ts): modelled apart, never raised. */
   holidays?: Holiday[];
+  /** The run's clock (epoch ms): the last bucket counts once it has ended. Unset, it is taken as filling. */
+  now?: number;
 }
 
 export interface SeriesFit {
@@ -151,11 +159,13 @@ function shareOfRows(
   return { rowsAt: (t) => rows.get(t) ?? 0, whole: 100 };
 }
 
-/** The bucket holding the newest data is still filling: it is never analysed, so never called a drop. */
-function completeBuckets(series: AnalysisSeries): { timestamp: number; value: number | null }[] {
+/** A bucket still filling is never analysed, so never called a drop: only the first `complete` are. */
+function completeBuckets(
+  series: AnalysisSeries,
+  complete: number,
+): { timestamp: number; value: number | null }[] {
   const points = [];
-  for (let i = 0; i < series.ts.length - 1; i++)
-    points.push({ timestamp: series.ts[i]!, value: series.y[i] ?? null });
+  for (let i = 0; i < complete; i++) points.push({ timestamp: series.ts[i]!, value: series.y[i] ?? null });
   return points;
 }
 
@@ -215,11 +225,17 @@ type FittedValue = { status: SeriesStatus; range: Pick<Range, 'timestamps' | 'y'
 
 export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const { grain, metric } = input;
+  const completeOf = (series: AnalysisSeries): number =>
+    input.now === undefined
+      ? Math.max(0, series.ts.length - 1)
+      : completeCount(series.ts, grain, input.timezone, input.now);
   const text = { timezone: input.timezone, currency_symbol: input.currency_symbol };
   const fits: SeriesFit[] = [];
   const findings: InsightFinding[] = [];
   const ranges = new Map<string, ReturnType<typeof analyzeSeries>>();
   const carried = new Map<string, FittedValue>();
+  // Each spike finding's incident as weighed, and the unseen holiday it fell on, for its retelling.
+  const told = new Map<InsightFinding, { incident: SpikeIncident; holiday: Holiday | undefined }>();
   // Hourly series are fitted on the store's clock, read once for the span of every series.
   const instants = input.series.flatMap((s) => (s.ts.length ? [s.ts[0]!, s.ts.at(-1)!] : []));
   const clock: WallClock | null =
@@ -232,7 +248,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const overallSeries = ordered[0]?.dim_name === '' ? ordered[0] : null;
   for (const series of ordered) {
     if (series.expected && series.dim_name !== '') {
-      const complete = completeBuckets(series);
+      const complete = completeBuckets(series, completeOf(series));
       carried.set(`${series.dim_name}\u0000${series.dim_val}`, {
         status: 'ok',
         range: {
@@ -244,9 +260,30 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       });
       continue;
     }
+    // The still-filling last bucket is never analysed; built once for the fit, its stored arrays and the lift.
+    const points = completeBuckets(series, completeOf(series));
+    // A daily series' holidays it has no usable year of (a first Black Friday) are scored against a wide
+    // band; the others are left out. An hour of one is never raised: the day tells it.
+    const open =
+      grain === 'd' && input.holidays?.length
+        ? unseenHolidays(
+            BUCKET_MS.d,
+            points.map((p) => p.timestamp),
+            points.map((p) => p.value),
+            input.holidays,
+          )
+        : new Set<Holiday>();
+    const counts = metric.additive && series.y.every((v) => v === null || Number.isInteger(v));
+    // Counts, and sums over single rows (orders' money), are judged by how surprising the rows are under
+    // counting noise: at a few orders a day a band fitted on the log scale calls every second order a spike.
+    const perRow = counts ? 1 : metric.additive ? eventRowValue(series) : undefined;
     const options: AnalyzeOptions = {
       grain,
-      holidays: holidayBuckets(series.ts, input.holidays ?? []),
+      holidays: holidayBuckets(
+        series.ts,
+        (input.holidays ?? []).filter((h) => !open.has(h)),
+      ),
+      openHolidays: holidayBuckets(series.ts, [...open]),
       tier: metric.tier,
       impact_to_topline: metric.impact_to_topline,
       accent: metric.accent,
@@ -255,8 +292,6 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       rowValue: grain === 'h' && metric.additive ? eventRowValue(series) : undefined,
       proportion: grain !== 'h' ? shareOfRows(series, metric) : undefined,
     };
-    // The still-filling last bucket is never analysed; built once for the fit, its stored arrays and the lift.
-    const points = completeBuckets(series);
     const analysis = clock ? analyzeOnWallClock(points, clock, options) : analyzeSeries(points, options);
     const { range } = analysis;
     ranges.set(`${series.dim_name}\u0000${series.dim_val}`, analysis);
@@ -290,7 +325,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
     }
     fits.push(fit);
     if (analysis.status !== 'ok') continue;
-    if (series.ts.length - 1 < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
+    if (completeOf(series) < MIN_HISTORY_FOR_INSIGHTS[grain]) continue;
     // An hour holds too few rows for a ratio (one cancelled order in twenty moves a rate by 5 points): its
     // movements are told by the daily series. Counts and sums are fine hourly.
     if (grain === 'h' && !metric.additive) continue;
@@ -312,10 +347,6 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
         (stopped ||
           shareOfOverall(series, overallSeries, ranges.get('\u0000'), from, to, deviation, metric.additive) >=
             MIN_SHARE_OF_OVERALL));
-    const counts = metric.additive && series.y.every((v) => v === null || Number.isInteger(v));
-    // Counts, and sums over single rows (orders' money), are judged by how surprising the rows are under
-    // counting noise: at a few orders a day a band fitted on the log scale calls every second order a spike.
-    const perRow = counts ? 1 : metric.additive ? eventRowValue(series) : undefined;
     // Rows seen in a window against the rows its expected value stands for; only where they are few (where
     // they are many the band already holds counting noise). A value that stopped altogether needs less.
     const beyondCountingNoise = (
@@ -326,16 +357,51 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       direction: 'up' | 'down',
     ): boolean => {
       if (perRow === undefined) return true;
-      const expectedRows = expected / perRow;
+      let expectedRows = expected / perRow;
       if (!(expectedRows < FEW_ROWS)) return true;
       let rows = 0;
+      let buckets = 0;
+      const before: number[] = [];
       series.ts.forEach((t, i) => {
-        if (t >= from && t <= to) rows += series.n?.[i] ?? 0;
+        if (t >= from && t <= to) {
+          rows += series.n?.[i] ?? 0;
+          buckets++;
+        } else if (t < from) before.push(series.n?.[i] ?? 0);
       });
+      // A rise is judged against at least the usual rows of the buckets before it (a fit of mostly empty
+      // days expects nothing at all).
+      const usual = before.slice(-USUAL_SPAN[grain]);
+      if (direction === 'up' && usual.length)
+        expectedRows = Math.max(expectedRows, (usual.reduce((a, v) => a + v, 0) / usual.length) * buckets);
       const seen = counts ? current : rows;
       return surprisingCount(seen, expectedRows, direction, seen === 0 ? STOPPED_P : COUNT_SURPRISE_P);
     };
-    for (const found of analysis.spikes) {
+    const rowsAt = new Map(series.ts.map((t, i) => [t, counts ? series.y[i] : series.n?.[i]]));
+    // A spike of few rows must be a run (runs.ts): buckets adding up, not one bucket's handful.
+    const spikeHolds = (found: SpikeIncident, stopped: boolean): boolean => {
+      if (perRow === undefined || !(Math.abs(found.expected) / perRow < FEW_ROWS)) return true;
+      const window = bucketRows(range, rowsAt, perRow, found.startIndex, found.endIndex, grain);
+      return lowVolumeSpikeHolds(window.observed, window.expected, window.usual, found.direction, stopped);
+    };
+    const holidayAt = (t: number) => [...open].find((h) => t >= h.start && t < h.end);
+    // Days of few rows also raise runs the band alone does not show (runs.ts): a two-day −70 % drop of a
+    // country with thirty orders a day, a marketplace day without an order. Hours share their noise.
+    const runs =
+      grain === 'd' && perRow !== undefined
+        ? detectCountRuns(range, {
+            rows: range.timestamps.map((t) => rowsAt.get(t) ?? Number.NaN),
+            perRow,
+            tier: metric.tier,
+            impact_to_topline: metric.impact_to_topline,
+          }).filter(
+            (r) =>
+              !analysis.spikes.some(
+                (s) =>
+                  s.direction === r.direction && s.startIndex <= r.endIndex && s.endIndex >= r.startIndex,
+              ),
+          )
+        : [];
+    for (const found of [...analysis.spikes, ...runs]) {
       const stopped = found.direction === 'down' && found.current <= 0.1 * Math.abs(found.expected);
       const deviation = found.current - found.expected;
       if (!matters('Point Anomaly', found.start, found.end, deviation, stopped)) continue;
@@ -350,19 +416,27 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
               found.end,
               metric.additive,
             );
-      if (!beyondCountingNoise(found.start, found.end, found.current, found.expected, found.direction))
-        continue;
-      const incident = { ...found, severity: weighSeverity(found.severity, deviation, counts, share) };
-      findings.push({
+      if (!spikeHolds(found, stopped)) continue;
+      // A holiday the series has no usable year of, beyond any holiday's usual span (a first Black Friday at
+      // four times a day): worth a look and named after the day, but the team planned it, so never High. Its
+      // sigmas count from the edge of a span, not of the noise: they do not grade it.
+      // Named after the day it starts on when that is one (Black Friday through Cyber Monday), else its peak's.
+      const peakHoliday = holidayAt(range.timestamps[found.peakIndex]!);
+      const holiday = peakHoliday && (holidayAt(found.start) ?? peakHoliday);
+      const weighed = weighSeverity(holiday ? 'Medium' : found.severity, deviation, counts, share);
+      const incident = { ...found, severity: weighed };
+      const finding: InsightFinding = {
         dim_name: series.dim_name,
         dim_val: series.dim_val,
         ts_start: incident.start,
         ts_end: incident.end,
         severity_score: incident.severityScore,
         deviation,
-        draft: buildSpikeInsight(range, incident, metric, text),
+        draft: onHoliday(buildSpikeInsight(range, incident, metric, text), incident, holiday, input.timezone),
         rootcause: null,
-      });
+      };
+      told.set(finding, { incident, holiday });
+      findings.push(finding);
     }
     const trend = buildTrendInsight(range, analysis.trend, metric, text);
     const cp = analysis.trend.lastChangepoint;
@@ -406,15 +480,19 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
       const mostly = mostlyFromRootCause(rc);
       if (mostly) {
         const overall = ranges.get('\u0000')!;
+        // The spike as weighed and named above, told again with its leading value.
+        const spike = told.get(finding);
         const rebuilt =
-          finding.draft.pattern_type === 'Point Anomaly'
-            ? buildSpikeInsight(
-                overall.range,
-                overall.spikes.find((s) => s.start === finding.ts_start)!,
-                metric,
-                { ...text, mostly },
+          finding.draft.pattern_type === 'Point Anomaly' && spike
+            ? onHoliday(
+                buildSpikeInsight(overall.range, spike.incident, metric, { ...text, mostly }),
+                spike.incident,
+                spike.holiday,
+                input.timezone,
               )
-            : buildTrendInsight(overall.range, overall.trend, metric, { ...text, mostly });
+            : finding.draft.pattern_type === 'Trend Change'
+              ? buildTrendInsight(overall.range, overall.trend, metric, { ...text, mostly })
+              : null;
         if (rebuilt) finding.draft = rebuilt;
       }
     }
@@ -525,8 +603,11 @@ function forecastOf(range: ReturnType<typeof analyzeSeries>['range']): SeriesFit
   if (points.length === 0 || n === 0) return null;
   const out = { ts: [] as number[], yhat: [] as number[], lower: [] as number[], upper: [] as number[] };
   const nonNegative = range.lower.every((v) => !(v < 0));
+  // An unseen holiday's bucket carries its wide holiday band: the phase a cycle earlier stands in for it.
+  const open = (j: number) => Number.isFinite(range.holidayScore?.[j] ?? Number.NaN);
   points.forEach((p, k) => {
-    const j = n >= period ? n - period + (k % period) : n - 1;
+    let j = n >= period ? n - period + (k % period) : n - 1;
+    if (open(j) && j - period >= 0) j -= period;
     const base = range.yhat[j]!;
     const scale = range.multiplicative && base > 0 ? p.yhat / base : 1;
     const widen = Math.sqrt(1 + (k + 1) / Math.max(1, period));
@@ -571,6 +652,100 @@ export function surprisingCount(
   }
   // cdf = P(X < k), pmf = P(X = k)
   return direction === 'up' ? 1 - cdf < p : cdf + pmf < p;
+}
+
+/** Buckets before a spike that tell a value's usual rows per bucket: four weeks of days, two months of weeks. */
+const USUAL_SPAN: Record<Grain, number> = { h: 28, d: 28, w: 8, m: 6 };
+
+/**
+ * Rows seen in each bucket of a spike [a, b] against the rows its expected value stands for, and the
+ * series' usual rows there: the mean of the USUAL_SPAN buckets before it (for an hour, the same hour of
+ * the days before it, since nights are quiet). A fit of mostly empty days expects nothing at all; the
+ * usual rate is what a country that sells one order a fortnight really expects.
+ */
+function bucketRows(
+  range: Range,
+  rowsAt: ReadonlyMap<number, number | null | undefined>,
+  perRow: number,
+  a: number,
+  b: number,
+  grain: Grain,
+): { observed: number[]; expected: number[]; usual: number[] } {
+  const mean = (times: number[]) => {
+    let sum = 0;
+    let k = 0;
+    for (const t of times) {
+      const v = rowsAt.get(t);
+      if (v === null || v === undefined || !Number.isFinite(v)) continue;
+      sum += v;
+      k++;
+    }
+    return k ? sum / k : 0;
+  };
+  const before = grain === 'h' ? 0 : mean(range.timestamps.slice(Math.max(0, a - USUAL_SPAN[grain]), a));
+  const out = { observed: [] as number[], expected: [] as number[], usual: [] as number[] };
+  for (let i = a; i <= b; i++) {
+    const t = range.timestamps[i]!;
+    const seen = rowsAt.get(t);
+    out.observed.push(seen === null || seen === undefined ? Number.NaN : seen);
+    out.expected.push(range.yhat[i]! / perRow);
+    out.usual.push(
+      grain === 'h' ? mean(Array.from({ length: USUAL_SPAN.h }, (_, k) => t - (k + 1) * 86_400_000)) : before,
+    );
+  }
+  return out;
+}
+
+/**
+ * Whether a spike of few rows is news: a value that stopped altogether when rows were due, or a run of
+ * buckets (runs.ts) whose rows add up to RUN_EVIDENCE against their expected rows (for a rise, at least the
+ * usual rate). Three orders of a rare country on one day, or a cluster of six in one evening hour, are not;
+ * twelve voided orders over three days, or a first Black Friday at four times a day, are.
+ */
+export function lowVolumeSpikeHolds(
+  observed: readonly number[],
+  expected: readonly number[],
+  usual: readonly number[],
+  direction: 'up' | 'down',
+  stopped = false,
+): boolean {
+  if (stopped) {
+    let seen = 0;
+    let due = 0;
+    observed.forEach((x, i) => {
+      if (!Number.isFinite(x) || !Number.isFinite(expected[i]!)) return;
+      seen += x;
+      due += expected[i]!;
+    });
+    return surprisingCount(seen, due, 'down', STOPPED_P);
+  }
+  const rates = expected.map((e, i) => (direction === 'up' ? Math.max(e, usual[i] ?? 0) : e));
+  return countRun(observed, rates, direction).evidence >= RUN_EVIDENCE;
+}
+
+/**
+ * A spike on a holiday the series has no usable year of, named after it ('on Black Friday, Fri 29 Nov'),
+ * its summary saying why its range is so wide.
+ */
+function onHoliday(
+  draft: InsightDraft,
+  incident: SpikeIncident,
+  holiday: Holiday | undefined,
+  timezone: string,
+): InsightDraft {
+  if (!holiday) return draft;
+  const day = formatDate(incident.start, { tz: timezone, format: DATE_FORMATS.day });
+  const starts = incident.start >= holiday.start && incident.start < holiday.end;
+  return {
+    ...draft,
+    insight_title: draft.insight_title.replace(
+      `on ${day}`,
+      starts ? `on ${holiday.name}, ${day}` : `on ${day}, around ${holiday.name}`,
+    ),
+    insight_summary:
+      `${draft.insight_summary} The data holds no earlier ${holiday.name} at this level to expect it from, ` +
+      'so its normal range spans what a holiday usually does to a day.',
+  };
 }
 
 /** Counts that moved by fewer units than this are never more than Low: one or two orders are not news. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriedExpected, fitInputOf } from './fit-carry';
+import { carriedExpected, completeCount, fitInputOf } from './fit-carry';
 import type { SeriesInput } from './pipelines.repository';
 
 const HOUR = 3_600_000;
@@ -60,5 +60,36 @@ describe('carrying an hourly value fit forward', () => {
     expect(carriedExpected(row(1_000, 999), SETTINGS)).toBeNull();
     expect(carriedExpected(row(1_000, 997, { fit_status: 'not enough history' }), SETTINGS)).toBeNull();
     expect(carriedExpected(row(1_000, 997, { forecast_ts: [], forecast_yhat: [] }), SETTINGS)).toBeNull();
+  });
+});
+
+describe('completeCount', () => {
+  // Black Friday 2026 in New York: the local day starts 05:00Z and ends 05:00Z on the 28th.
+  const days = [Date.parse('2026-11-26T05:00:00Z'), Date.parse('2026-11-27T05:00:00Z')];
+  const zone = 'America/New_York';
+
+  it('counts the last day once it has ended in the workspace zone, not before', () => {
+    expect(completeCount(days, 'd', zone, Date.parse('2026-11-28T04:59:00Z'))).toBe(1);
+    expect(completeCount(days, 'd', zone, Date.parse('2026-11-28T05:00:00Z'))).toBe(2);
+    // Midnight UTC is still the evening of the 27th in New York.
+    expect(completeCount(days, 'd', zone, Date.parse('2026-11-28T00:01:00Z'))).toBe(1);
+  });
+
+  it('ends a month on its local calendar and an hour an hour later', () => {
+    const months = [Date.parse('2026-10-01T04:00:00Z'), Date.parse('2026-11-01T04:00:00Z')];
+    expect(completeCount(months, 'm', zone, Date.parse('2026-12-01T04:59:00Z'))).toBe(1);
+    expect(completeCount(months, 'm', zone, Date.parse('2026-12-01T05:00:00Z'))).toBe(2);
+    const hours = [0, HOUR, 2 * HOUR];
+    expect(completeCount(hours, 'h', zone, 3 * HOUR - 1)).toBe(2);
+    expect(completeCount(hours, 'h', zone, 3 * HOUR)).toBe(3);
+    expect(completeCount([], 'd', zone, 0)).toBe(0);
+  });
+
+  it('changes the fit digest when the last bucket closes, so the series is fitted again', () => {
+    const r = row(48, 46);
+    const open = fitInputOf(r, SETTINGS, completeCount(r.ts, 'h', 'Etc/UTC', 48 * HOUR - 1));
+    const closed = fitInputOf(r, SETTINGS, completeCount(r.ts, 'h', 'Etc/UTC', 48 * HOUR));
+    expect(open).toBe(fitInputOf(r, SETTINGS));
+    expect(closed).not.toBe(open);
   });
 });

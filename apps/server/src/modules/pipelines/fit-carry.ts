@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
+import { bucketEnd } from '@tidemark/format';
 import type { SeriesInput } from './pipelines.repository';
+
+/**
+ * How many of a series' buckets are complete at `now`: every one but the last, and the last too once it has
+ * ended in the workspace's zone. The grid ends at the newest data, so only the last can still be filling; by
+ * the clock rather than by position, a day that just closed is scored on the next run, not a day later.
+ */
+export function completeCount(ts: readonly number[], grain: string, timezone: string, now: number): number {
+  if (ts.length === 0) return 0;
+  return bucketEnd(ts.at(-1)!, grain, timezone) <= now ? ts.length : ts.length - 1;
+}
 
 /**
  * An hourly dimension value is fitted again only every REFIT_WITHIN hours or so (staggered per value, so the
@@ -19,10 +30,13 @@ function refitAfterHours(row: SeriesInput): number {
  * can be carried forward: the buckets it was made from are unchanged (same digest), and the hours since are
  * few and covered by its forecast. Null when the value must be fitted again.
  */
-export function carriedExpected(row: SeriesInput, settings: string): Array<number | null> | null {
+export function carriedExpected(
+  row: SeriesInput,
+  settings: string,
+  complete = row.ts.length - 1,
+): Array<number | null> | null {
   if (row.dim_name === '' || row.fit_status !== 'ok' || !row.yhat || !row.fit_input) return null;
   const fitted = row.yhat.length;
-  const complete = row.ts.length - 1;
   const since = complete - fitted;
   if (since <= 0 || since > refitAfterHours(row)) return null;
   if (fitInputOf(row, settings, fitted) !== row.fit_input) return null;
@@ -37,8 +51,8 @@ export function carriedExpected(row: SeriesInput, settings: string): Array<numbe
 }
 
 /**
- * A digest of what a fit is made from: the complete buckets' times and values (the last bucket still fills),
- * or the first `complete` of them.
+ * A digest of what a fit is made from: the first `complete` buckets' times and values (completeCount), so
+ * the last bucket closing changes it and the series is fitted again.
  */
 export function fitInputOf(row: SeriesInput, settings: string, complete = row.ts.length - 1): string {
   const values = new Float64Array(Math.max(0, complete) * 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holidayBuckets, liftHolidays, retailHolidays } from './holidays';
+import { holidayBuckets, liftHolidays, retailHolidays, unseenHolidays, usableYearBefore } from './holidays';
 
 describe('the retail calendar', () => {
   it('finds Thanksgiving on the fourth Thursday of November and its week around it, in local days', () => {
@@ -86,5 +86,50 @@ describe("holidays take last year's lift", () => {
     const unseen = band();
     liftHolidays(DAY, ts, gap, unseen, holidays);
     expect(unseen.yhat[ts.indexOf(nextBf)]).toBe(100);
+  });
+});
+
+describe('holidays from thin history', () => {
+  const DAY = 86_400_000;
+  const start = Date.UTC(2024, 9, 1);
+  const holidays = retailHolidays(start, Date.UTC(2026, 0, 10), 'Etc/UTC');
+  const dayOf = (name: string, year: number) =>
+    holidays.find((h) => h.name === name && new Date(h.start).getUTCFullYear() === year)!;
+  const ts = Array.from({ length: 450 }, (_, i) => start + i * DAY);
+  const band = () => ({
+    yhat: ts.map((t) => level(t) as number | null),
+    lower: ts.map((t) => 0.8 * level(t)),
+    upper: ts.map((t) => 1.2 * level(t)),
+  });
+  // A shop that sold 2 a day a year ago and 20 now: its first Black Friday sold 6, three times its day.
+  const level = (t: number) => (t < Date.UTC(2025, 5, 1) ? 2 : 20);
+  const bf2024 = dayOf('Black Friday', 2024);
+  const y = ts.map((t) => (t === bf2024.start ? 6 : level(t)));
+
+  it("does not learn this year's holiday from a year when the series was under a quarter of its level now", () => {
+    const bf2025 = dayOf('Black Friday', 2025);
+    expect(usableYearBefore(bf2025, holidays, DAY, ts, y)).toBeNull();
+    const fit = band();
+    liftHolidays(DAY, ts, y, fit, holidays);
+    // Not expected at last year's threefold lift, nor at the thin year's six orders: an ordinary day's 20.
+    expect(fit.yhat[ts.indexOf(bf2025.start)]).toBe(20);
+    const unseen = unseenHolidays(DAY, ts, y, holidays);
+    expect(unseen.has(bf2025)).toBe(true);
+    // The first Black Friday, with no year before it in the data, is unknown too.
+    expect(unseen.has(bf2024)).toBe(true);
+  });
+
+  it('learns it from a year at a substantial level', () => {
+    const steady = ts.map((t) => (t === bf2024.start ? 60 : 20));
+    const bf2025 = dayOf('Black Friday', 2025);
+    expect(usableYearBefore(bf2025, holidays, DAY, ts, steady)).toBe(bf2024);
+    expect(unseenHolidays(DAY, ts, steady, holidays).has(bf2025)).toBe(false);
+    const fit = {
+      yhat: ts.map(() => 20 as number | null),
+      lower: ts.map(() => 16 as number | null),
+      upper: ts.map(() => 24 as number | null),
+    };
+    liftHolidays(DAY, ts, steady, fit, holidays);
+    expect(fit.yhat[ts.indexOf(bf2025.start)]).toBe(60);
   });
 });

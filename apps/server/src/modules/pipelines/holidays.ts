@@ -67,6 +67,88 @@ export function holidayBuckets(ts: readonly number[], holidays: readonly Holiday
 const YEAR_BEFORE_MS: readonly [number, number] = [350 * 86_400_000, 380 * 86_400_000];
 /** One year is one sample of a holiday's lift: the band around the lifted value is this much wider. */
 export const HOLIDAY_BAND_WIDENING = 1.5;
+/**
+ * Last year's holiday counts only when the series then stood at least at this share of its level now: a
+ * shop that barely had orders a year ago learnt nothing about its Black Friday from it.
+ */
+export const SUBSTANTIAL_LEVEL = 0.25;
+/** A series' level around a holiday: the mean of its ordinary buckets over the four weeks before it. */
+const LEVEL_WINDOW_MS = 28 * 86_400_000;
+
+/** Indices of the sorted `times` inside [from, to), by bisection (an hourly year is 9,000 buckets). */
+function indicesBetween(times: readonly number[], from: number, to: number): number[] {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < times.length && times[i]! < to; i++) out.push(i);
+  return out;
+}
+
+/**
+ * The same holiday a year earlier, when the series can learn this one from it: every bucket of that day
+ * holds a value, and the series' level in the four weeks before it was substantial against its level in
+ * the four weeks before this one (or before the newest data, for a holiday still ahead). Otherwise null:
+ * the holiday is unknown to the series.
+ */
+export function usableYearBefore(
+  holiday: Holiday,
+  holidays: readonly Holiday[],
+  bucketMs: number,
+  ts: readonly number[],
+  y: ReadonlyArray<number | null>,
+): Holiday | null {
+  const before = holidays.find(
+    (p) =>
+      p.key === holiday.key &&
+      holiday.start - p.start >= YEAR_BEFORE_MS[0] &&
+      holiday.start - p.start <= YEAR_BEFORE_MS[1],
+  );
+  if (!before || ts.length === 0) return null;
+  const past = indicesBetween(ts, before.start, before.end);
+  // The whole day seen: an hourly day short of a few hours (a clock change) still counts.
+  if (past.length === 0 || past.length < Math.round((before.end - before.start) / bucketMs) - 1) return null;
+  if (past.some((i) => y[i] === null || y[i] === undefined || !Number.isFinite(y[i]!))) return null;
+  const ordinary = (i: number) => !holidays.some((h) => ts[i]! >= h.start && ts[i]! < h.end);
+  const level = (to: number): number | null => {
+    const values = indicesBetween(ts, to - LEVEL_WINDOW_MS, to)
+      .filter(ordinary)
+      .map((i) => y[i])
+      .filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v));
+    // Data on under half the window is no level at all (the series had not started).
+    if (values.length === 0 || values.length < (0.5 * LEVEL_WINDOW_MS) / bucketMs) return null;
+    return values.reduce((a, v) => a + v, 0) / values.length;
+  };
+  const then = level(before.start);
+  const now = level(Math.min(holiday.start, ts.at(-1)! + bucketMs));
+  if (then === null || now === null) return null;
+  return then >= SUBSTANTIAL_LEVEL * now ? before : null;
+}
+
+/**
+ * The holidays within the series that it has no usable year of (usableYearBefore): a store's first Black
+ * Friday. The engine scores them against a wide band instead of leaving them out unscored.
+ */
+export function unseenHolidays(
+  bucketMs: number,
+  ts: readonly number[],
+  y: ReadonlyArray<number | null>,
+  holidays: readonly Holiday[],
+): Set<Holiday> {
+  const out = new Set<Holiday>();
+  if (ts.length === 0) return out;
+  const first = ts[0]!;
+  const last = ts.at(-1)! + bucketMs;
+  for (const h of holidays) {
+    if (h.end <= first || h.start >= last) continue;
+    if (!usableYearBefore(h, holidays, bucketMs, ts, y)) out.add(h);
+  }
+  return out;
+}
 
 interface Band {
   yhat: Array<number | null>;
@@ -78,9 +160,11 @@ interface Band {
  * Holidays the series saw a year earlier get that year's lift: the expected value (and its band) of each
  * of this year's holiday buckets is scaled by actual ÷ expected over the same holiday's buckets last year.
  * Without it the expected range of Black Friday is an ordinary Friday's, so every chart and digest called
- * the season a spike, and a Black Friday that fell short of last year's could not show. A holiday not seen
- * before keeps the ordinary expectation (it is still never raised). `fit` and `forecast` are changed in place;
- * lifts are read from the fit before any is applied.
+ * the season a spike, and a Black Friday that fell short of last year's could not show. Only a usable year
+ * counts (usableYearBefore): a lift learnt from a year the shop barely traded expected its next Black Friday
+ * at about one order. A holiday without one keeps the ordinary expectation (the engine's wide band of an
+ * unseen holiday on daily series). `fit` and `forecast` are changed in place; lifts are read from the fit
+ * before any is applied.
  */
 export function liftHolidays(
   bucketMs: number,
@@ -90,33 +174,15 @@ export function liftHolidays(
   holidays: readonly Holiday[],
   forecast: (Band & { ts: number[] }) | null = null,
 ): void {
-  // Times are sorted: find the holiday's first bucket by bisection (an hourly year is 9,000 buckets).
-  const bucketsOf = (times: readonly number[], h: Holiday): number[] => {
-    let lo = 0;
-    let hi = times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (times[mid]! < h.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < times.length && times[i]! < h.end; i++) out.push(i);
-    return out;
-  };
+  const bucketsOf = (times: readonly number[], h: Holiday): number[] => indicesBetween(times, h.start, h.end);
   const lifts: Array<{ holiday: Holiday; ratio: number }> = [];
   for (const h of holidays) {
-    const before = holidays.find(
-      (p) =>
-        p.key === h.key && h.start - p.start >= YEAR_BEFORE_MS[0] && h.start - p.start <= YEAR_BEFORE_MS[1],
-    );
+    const before = usableYearBefore(h, holidays, bucketMs, ts, y);
     if (!before) continue;
-    const past = bucketsOf(ts, before);
-    // The whole day seen: an hourly day short of a few hours (a clock change) still counts.
-    if (past.length === 0 || past.length < Math.round((before.end - before.start) / bucketMs) - 1) continue;
     let actual = 0;
     let expected = 0;
     let complete = true;
-    for (const i of past) {
+    for (const i of bucketsOf(ts, before)) {
       const v = y[i];
       const e = fit.yhat[i];
       if (v === null || v === undefined || e === null || e === undefined) complete = false;

@@ -1,11 +1,16 @@
 import { epochMsArray, float8ArrayParam, type Queryable } from '../../db/client';
 import type { RootCauseResult } from '@tidemark/detect';
 import type { SeriesFit } from './analysis';
+import { metricCurrencySql, shownFormatSql } from '../metrics';
 
 export interface PipelineMetric {
   kpi_id: number;
   kpi_display_name: string;
   kpi_format: string;
+  /** 'currency' for a money metric (metrics/money.ts), else kpi_format: what its texts are written in. */
+  shown_format: string;
+  /** A money metric's currency code (its own, else the workspace's); null for other metrics. */
+  currency: string | null;
   accent: 'positive' | 'negative';
   tier: number;
   impact_to_topline: number | null;
@@ -30,9 +35,11 @@ export async function tenantSettings(
 /** Active metrics whose table has a date column: the ones that have series to analyse. */
 export async function activeMetrics(db: Queryable, tenantId: number): Promise<PipelineMetric[]> {
   return db.query<PipelineMetric>(
-    `select m.kpi_id::int, m.kpi_display_name, m.kpi_format, m.accent, m.tier, m.impact_to_topline, m.dollar_impact, m.is_derived,
+    `select m.kpi_id::int, m.kpi_display_name, m.kpi_format, ${shownFormatSql('m')} as shown_format,
+            ${metricCurrencySql('m', 't')} as currency, m.accent, m.tier, m.impact_to_topline, m.dollar_impact, m.is_derived,
             m.table_id::int, w.connection_id::int
        from metrics m join warehouse_tables w on w.tenant_id = m.tenant_id and w.table_id = m.table_id
+       join tenants t on t.tenant_id = m.tenant_id
       where m.tenant_id = $1 and m.is_active and w.date_column is not null
       order by m.kpi_id`,
     [tenantId],
@@ -391,6 +398,64 @@ export async function assignGroup(
 }
 
 /**
+ * The members of every group whose window no longer runs from its first member's start to its last one's: a
+ * change of the store's time zone moves every member (and new data may re-date a trend change).
+ */
+export async function membersOfMovedGroups(
+  db: Queryable,
+  input: { tenantId: number; grain: string },
+): Promise<Array<GroupingRow & { group_id: number }>> {
+  return db.query<GroupingRow & { group_id: number }>(
+    `with span as (
+       select group_id, min(insight_ts) as first, max(insight_ts) as last from insights
+        where tenant_id = $1 and grain = $2 and group_id is not null group by group_id),
+     moved as (
+       select g.group_id from insight_groups g join span s on s.group_id = g.group_id
+        where g.tenant_id = $1 and (g.ts_start, g.ts_end) is distinct from (s.first, s.last))
+     select i.insight_id::int, i.group_id::int, i.kpi_id::int, i.grain, i.dim_name, i.dim_val, i.insight_ts, i.draft,
+            m.impact_to_topline, m.table_id::int
+       from insights i join metrics m on m.tenant_id = i.tenant_id and m.kpi_id = i.kpi_id
+      where i.tenant_id = $1 and i.group_id in (select group_id from moved)
+      order by i.group_id, i.insight_ts, i.insight_id`,
+    [input.tenantId, input.grain],
+  );
+}
+
+/**
+ * A group's window (and, when given, its wording and top metric) from its members as they are now. The
+ * severity it alerted at stays: a higher one alerts only when new members join (notifications' repeat rule).
+ */
+export async function refreshGroup(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    groupId: number;
+    draft: object | null;
+    tsStart: Date;
+    tsEnd: Date;
+    topKpiId: number | null;
+  },
+): Promise<void> {
+  await db.query(
+    `update insight_groups
+        set draft = coalesce($3::jsonb, draft)
+                    || jsonb_build_object('group_severity', severity, 'group_ts_start', $4::text, 'group_ts_end', $5::text),
+            ts_start = $6, ts_end = $7, top_kpi_id = coalesce($8, top_kpi_id), updated_at = now()
+      where tenant_id = $1 and group_id = $2`,
+    [
+      input.tenantId,
+      input.groupId,
+      input.draft,
+      input.tsStart.toISOString(),
+      input.tsEnd.toISOString(),
+      input.tsStart,
+      input.tsEnd,
+      input.topKpiId,
+    ],
+  );
+}
+
+/**
  * A group's dollar impact is its largest member's (signed): members of one group are mostly the same event
  * seen in several metrics and values, so adding them up would count it more than once.
  */
@@ -405,7 +470,7 @@ export async function refreshGroupImpact(db: Queryable, tenantId: number, grain:
   );
 }
 
-/** A run found nothing changed: the series count as looked at, so the hourly sweep leaves them be. */
+/** A run found nothing changed: the series count as looked at, so the sweep leaves them be. */
 export async function markSeen(
   db: Queryable,
   input: { tenantId: number; kpiId: number; grain: string },
@@ -417,31 +482,64 @@ export async function markSeen(
   );
 }
 
-/** Whether a workspace has series newer than their fit, a metric edited since its run, or a failed run. */
-export async function tenantNeedsRun(db: Queryable, tenantId: number): Promise<boolean> {
+/**
+ * Each active series' last bucket that has ended (in the workspace's zone, an unknown zone read as UTC) since
+ * its fit: the grid ends at the newest data, so the pipeline counts that bucket only once it closes
+ * (fit-carry.ts completeCount), and the sweep must ask for that run when no new data does.
+ */
+const LAST_BUCKET_END = `
+  select s.tenant_id, e.bucket_end <= $NOW::timestamptz and (s.fitted_at is null or s.fitted_at < e.bucket_end) as closed_unfitted
+    from series s
+    join metrics m on m.tenant_id = s.tenant_id and m.kpi_id = s.kpi_id and m.is_active
+    join tenants t on t.tenant_id = s.tenant_id
+    cross join lateral (select coalesce(
+      (select z.name from pg_timezone_names z where z.name = t.timezone), 'UTC') as zone) tz
+    cross join lateral (select case s.grain
+      when 'h' then s.ts[array_length(s.ts, 1)] + interval '1 hour'
+      else ((s.ts[array_length(s.ts, 1)] at time zone tz.zone)
+            + case s.grain when 'w' then interval '7 days' when 'm' then interval '1 month' else interval '1 day' end)
+           at time zone tz.zone
+    end as bucket_end) e
+   where array_length(s.ts, 1) > 0`;
+
+/**
+ * Whether a workspace has series newer than their fit, a last bucket closed since its fit, a metric edited
+ * since its run, or a failed run.
+ */
+export async function tenantNeedsRun(
+  db: Queryable,
+  tenantId: number,
+  now: number = Date.now(),
+): Promise<boolean> {
   const rows = await db.query(
     `select 1 from series s
        join metrics m on m.tenant_id = s.tenant_id and m.kpi_id = s.kpi_id and m.is_active
       where s.tenant_id = $1 and (s.fitted_at is null or s.fitted_at < s.updated_at)
      union all
+     select 1 from (${LAST_BUCKET_END.replace('$NOW', '$2')}) c where c.tenant_id = $1 and c.closed_unfitted
+     union all
      select 1 from pipeline_runs r
        join metrics m on m.tenant_id = r.tenant_id and m.kpi_id = r.kpi_id and m.is_active
       where r.tenant_id = $1 and (r.status = 'failure' or m.updated_at > r.last_run)
      limit 1`,
-    [tenantId],
+    [tenantId, new Date(now)],
   );
   return rows.length > 0;
 }
 
-export async function tenantsNeedingRuns(db: Queryable): Promise<number[]> {
+/** The clock is the product's (Date.now), as the pipeline's own count of complete buckets. */
+export async function tenantsNeedingRuns(db: Queryable, now: number = Date.now()): Promise<number[]> {
   const rows = await db.query<{ tenant_id: number }>(
     `select s.tenant_id::int from series s
        join metrics m on m.tenant_id = s.tenant_id and m.kpi_id = s.kpi_id and m.is_active
       where s.fitted_at is null or s.fitted_at < s.updated_at
      union
+     select c.tenant_id::int from (${LAST_BUCKET_END.replace('$NOW', '$1')}) c where c.closed_unfitted
+     union
      select r.tenant_id::int from pipeline_runs r
        join metrics m on m.tenant_id = r.tenant_id and m.kpi_id = r.kpi_id and m.is_active
       where r.status = 'failure' or m.updated_at > r.last_run`,
+    [new Date(now)],
   );
   return rows.map((r) => r.tenant_id);
 }

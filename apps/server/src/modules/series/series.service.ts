@@ -32,17 +32,11 @@ import {
   metricPlanOfTable,
   type MetricPlan,
 } from '../metrics';
-import { pipelinesOwed, requestPipelineRun } from '../pipelines';
+import { pipelinesOwed } from '../pipelines';
+import { SERIES_JOB, requestPipelineRun, requestSeriesUpdate, seriesKeyOf } from '../../jobs/stages';
 import * as repo from './series.repository';
 
-export const SERIES_JOB = 'series.compute';
-
-const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
-
-/** Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. */
-export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): Promise<void> {
-  await ctx.jobs.send(SERIES_JOB, { tenantId }, { singletonKey: seriesKeyOf(tenantId) });
-}
+export { SERIES_JOB, requestSeriesUpdate };
 
 export function seriesJobs(base: BaseContext): JobDefinition<never>[] {
   return [
@@ -207,8 +201,9 @@ export async function computeTableSeries(
   const lateral = plan.metrics.map((m, i) => `(${params.add(m.kpiId)}::bigint, a.__y${i})`).join(', ');
   const cut = from ? `(${from} at time zone ${tz})` : null;
   // The stored buckets before the cut: ts is sorted, so width_bucket finds their count by binary search.
+  // The microsecond is taken off in UTC: timestamptz arithmetic is not immutable, which Citus requires here.
   const keep = (column: string) =>
-    `series.${column}[1:width_bucket(${cut} - interval '1 microsecond', series.ts)] || excluded.${column}`;
+    `series.${column}[1:width_bucket(((${cut} at time zone 'UTC') - interval '1 microsecond') at time zone 'UTC', series.ts)] || excluded.${column}`;
 
   const sql = `
 with ${vals},
@@ -236,7 +231,7 @@ select ${tenant}::bigint, m.kpi_id, a.grain, a.dim_name, a.dim_val, a.ts, m.y, a
 from arrays a cross join lateral (values ${lateral}) as m (kpi_id, y)
 ${
   cut
-    ? `on conflict (tenant_id, kpi_id, grain, dim_name, dim_val) do update set ts = ${keep('ts')}, y = ${keep('y')}, n = ${keep('n')}, updated_at = now()`
+    ? `on conflict (tenant_id, kpi_id, grain, dim_name, dim_val) do update set ts = ${keep('ts')}, y = ${keep('y')}, n = ${keep('n')}, updated_at = excluded.updated_at`
     : ''
 }`;
 

@@ -65,8 +65,18 @@ export function formatMoney(value: number, currency: string): string {
   }
 }
 
+/** The symbol of an ISO currency code ('EUR' → '€'), for rows written before the symbol was kept. */
+function symbolOf(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
 const figure = (alert: SlackAlert, value: number) =>
-  formatMetricValue(value, alert.format ?? 'number', alert.currency_symbol ?? '$');
+  formatMetricValue(value, alert.format ?? 'number', alert.currency_symbol ?? symbolOf(alert.currency));
 
 const SEVERITY_MARK: Record<Severity, string> = { High: '🔴', Medium: '🟠', Low: '🟡' };
 

@@ -146,7 +146,7 @@ export async function linkMember(
 ): Promise<void> {
   await db.query(
     `insert into slack_user_links (tenant_id, slack_user_id, user_id) values ($1, $2, $3)
-     on conflict (tenant_id, slack_user_id) do update set user_id = excluded.user_id, created_at = now()`,
+     on conflict (tenant_id, slack_user_id) do update set user_id = excluded.user_id, created_at = excluded.created_at`,
     [tenantId, slackUserId, userId],
   );
 }
@@ -163,7 +163,7 @@ export async function turnOffSlack(db: Queryable, tenantId: number, reason: stri
   );
   await db.query(
     `insert into slack_notes (tenant_id, reason) values ($1, $2)
-     on conflict (tenant_id) do update set reason = excluded.reason, created_at = now()`,
+     on conflict (tenant_id) do update set reason = excluded.reason, created_at = excluded.created_at`,
     [tenantId, reason],
   );
 }

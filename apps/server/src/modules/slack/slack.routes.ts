@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tidemark/contract';
 import { addRoute } from '../../plugins/routing';
-import { handleSlackInteraction } from './slack.service';
+import { handleSlackInteraction, type SlackActions } from './slack.service';
 
 /** Slack signs the exact bytes it sent, so the body is read as text and parsed only after the check. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export async function slackRoutes(app: FastifyInstance): Promise<void> {
+export async function slackRoutes(app: FastifyInstance, options: { actions: SlackActions }): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) =>
     done(null, body),
@@ -23,6 +23,7 @@ export async function slackRoutes(app: FastifyInstance): Promise<void> {
         timestamp: header('x-slack-request-timestamp'),
         signature: header('x-slack-signature'),
       },
+      actions: options.actions,
     });
     return {};
   });

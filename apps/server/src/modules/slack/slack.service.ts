@@ -3,17 +3,34 @@ import {
   SLACK_ALERT_MESSAGES,
   SLACK_SNOOZES,
   type Severity,
+  type SlackSnooze,
   type TeamState,
 } from '@tidemark/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import { getGroup, moveTeamStates } from '../insights';
-import { snoozeAlerts } from '../notifications';
 import { alertBlocks, alertText, type SlackAlert, type SlackAlertState, type SlackItemKind } from './blocks';
 import * as repo from './slack.repository';
 import { verifySlackSignature } from './signature';
 import { isDeadToken, slackClient, slackErrorOf } from './slack-client';
+
+/**
+ * What a pressed button does in Tidemark. The verbs belong to modules that alert through Slack (insights,
+ * notifications), so the app hands them in: Slack stays below them and the modules form no cycle.
+ */
+export interface SlackActions {
+  /** The insight group's status (Open, Resolved, Flagged); throws AppError 'not_found' for a gone group. */
+  groupStatus(ctx: TenantContext, groupId: string): Promise<string>;
+  moveTeamState(
+    ctx: TenantContext,
+    input: { old_state: TeamState; current_state: TeamState; groups: string[]; via: 'slack' },
+  ): Promise<unknown>;
+  /** Pauses the member's own alerts about the item; answers until when. */
+  snooze(
+    ctx: TenantContext,
+    input: { target_type: SlackItemKind; target_id: string; duration: SlackSnooze },
+  ): Promise<Date>;
+}
 
 /** A delivery that failed; `permanent` when retrying cannot help (no connection, revoked token, no channel). */
 export class SlackDeliveryError extends Error {
@@ -152,9 +169,11 @@ const VALUE = /^(insight_group|event_group):(\d{1,18})(?::(1h|1d|1w))?$/;
 export async function handleSlackInteraction({
   ctx,
   input,
+  actions,
 }: {
   ctx: BaseContext;
   input: { body: string | undefined; timestamp: string | undefined; signature: string | undefined };
+  actions: SlackActions;
 }): Promise<void> {
   const secret = ctx.config.slackSigningSecret;
   const body = input.body ?? '';
@@ -195,7 +214,7 @@ export async function handleSlackInteraction({
       });
       return;
     }
-    const outcome = await applyAction(ctx, message, member, action.action_id, snooze);
+    const outcome = await applyAction(ctx, actions, message, member, action.action_id, snooze);
     if (!outcome) return;
     if (outcome.changed) {
       await client.chat.update({
@@ -266,6 +285,7 @@ const teamStateOf = (groupStatus: string): TeamState =>
 
 async function applyAction(
   ctx: BaseContext,
+  actions: SlackActions,
   message: repo.MessageRow,
   member: repo.MemberRow,
   actionId: string,
@@ -284,11 +304,11 @@ async function applyAction(
     const length = SLACK_SNOOZES.find((s) => s.id === snooze);
     if (!length) return null;
     // The member's own alerts about the item pause on every channel; the Slack message waits with them.
-    const snoozed = await snoozeAlerts({
-      ctx: actor,
-      input: { target_type: message.item_kind, target_id: message.item_id, duration: length.id },
+    const until = await actions.snooze(actor, {
+      target_type: message.item_kind,
+      target_id: message.item_id,
+      duration: length.id,
     });
-    const until = new Date(snoozed.data.until);
     const followUp = SLACK_ALERT_MESSAGES.snoozedBy(
       who,
       length.label,
@@ -310,7 +330,7 @@ async function applyAction(
         ? 'Flagged'
         : null;
   if (!target || message.item_kind !== 'insight_group') return null;
-  const current = teamStateOf((await getGroup({ ctx: actor, id: message.item_id })).group_status);
+  const current = teamStateOf(await actions.groupStatus(actor, message.item_id));
   if (current === target) {
     const followUp =
       target === 'Resolved'
@@ -318,9 +338,11 @@ async function applyAction(
         : SLACK_ALERT_MESSAGES.alreadyFlagged(who);
     return { changed: false, state: stateOf(message), followUp };
   }
-  await moveTeamStates({
-    ctx: actor,
-    input: { old_state: current, current_state: target, groups: [message.item_id], via: 'slack' },
+  await actions.moveTeamState(actor, {
+    old_state: current,
+    current_state: target,
+    groups: [message.item_id],
+    via: 'slack',
   });
   const followUp =
     target === 'Resolved' ? SLACK_ALERT_MESSAGES.resolvedBy(who) : SLACK_ALERT_MESSAGES.flaggedBy(who);

@@ -10,7 +10,7 @@ import type { TenantContext } from '../../plugins/context';
 import { markAllSeriesForRebuild } from '../connections';
 import { requestPipelineRun } from '../pipelines';
 import { setStoreProviders, storeProviders, unknownProviderIds } from '../providers';
-import { requestSeriesUpdate } from '../series';
+import { requestSeriesUpdate } from '../../jobs/stages';
 import { getWorkspaceOrThrow, updateStoreSettings, type TenantRow } from '../tenants';
 
 const ZONES = new Set(TIMEZONES.map(([zone]) => zone));
@@ -43,7 +43,8 @@ export async function getStorePreferences({
 /**
  * PUT orgs/{org}/preferences: currency and time zone from the spec's lists (the symbol follows the code),
  * the forecast switch, and the providers the store watches. A new time zone rebuilds every series in it
- * (buckets are days and hours of that zone); a new currency re-runs the analyses so insight texts carry it.
+ * (buckets are days and hours of that zone) and re-runs the pipelines, which update each insight in place
+ * (pipelines/insight-match.ts); a new currency re-runs the analyses so insight texts carry it.
  */
 export async function updateStorePreferences({
   ctx,

@@ -1,5 +1,6 @@
 import type { Histogram, SummaryQuery } from '@tidemark/contract';
 import type { TenantContext } from '../../plugins/context';
+import * as repo from './summary.repository';
 
 /**
  * The feed's summary banner (spec 3 §2): over the window asked (default the last 30 days) and the same
@@ -20,24 +21,20 @@ function windowOf(query: SummaryQuery): Window {
 }
 
 /** The shared filter: window, metrics, kind, severity, grain and dimension value. */
-function filters(ctx: TenantContext, query: SummaryQuery) {
+function filterOf(ctx: TenantContext, query: SummaryQuery): repo.InsightFilter {
   const w = windowOf(query);
-  const values: unknown[] = [
-    ctx.tenantId,
-    w.start,
-    w.end,
-    query.kpis ? query.kpis.split(',').map(Number) : null,
-    query.pattern_type ?? null,
-    query.severity ?? null,
-    query.pipeline_schedule ?? null,
-    query.dim_name && query.dim_val !== undefined ? query.dim_name : null,
-    query.dim_val ?? null,
-  ];
-  const where = `i.tenant_id = $1 and i.insight_ts >= $2 and i.insight_ts < $3
-    and ($4::bigint[] is null or i.kpi_id = any($4)) and ($5::text is null or i.pattern_type = $5)
-    and ($6::text is null or i.severity = $6) and ($7::text is null or i.grain = $7)
-    and ($8::text is null or (i.dim_name = $8 and i.dim_val = $9))`;
-  return { where, values, window: w };
+  const byValue = query.dim_name && query.dim_val !== undefined;
+  return {
+    tenantId: ctx.tenantId,
+    start: w.start,
+    end: w.end,
+    kpiIds: query.kpis ? query.kpis.split(',').map(Number) : null,
+    patternType: query.pattern_type ?? null,
+    severity: query.severity ?? null,
+    grain: query.pipeline_schedule ?? null,
+    dimName: byValue ? query.dim_name! : null,
+    dimVal: query.dim_val ?? null,
+  };
 }
 
 /** Hours up to two days, days up to two months, weeks up to half a year, months up to two years, then quarters. */
@@ -51,22 +48,10 @@ export function granularityOf(w: Window): Histogram['histogram_granularity'] {
 }
 
 export async function histogram(ctx: TenantContext, query: SummaryQuery): Promise<Histogram> {
-  const { where, values, window } = filters(ctx, query);
-  const granularity = granularityOf(window);
-  const tz =
-    (
-      await ctx.db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
-        ctx.tenantId,
-      ])
-    )[0]?.timezone ?? 'Etc/UTC';
-  values.push(granularity, tz);
-  const rows = await ctx.db.query<{ bucket: Date; positive: number; negative: number }>(
-    `select date_trunc($10, i.insight_ts, $11) as bucket,
-            count(*) filter (where i.accent = 'positive')::int as positive,
-            count(*) filter (where i.accent = 'negative')::int as negative
-       from insights i where ${where} group by 1 order by 1`,
-    values,
-  );
+  const filter = filterOf(ctx, query);
+  const granularity = granularityOf(filter);
+  const tz = await repo.tenantTimezone(ctx.db, ctx.tenantId);
+  const rows = await repo.insightCountsByBucket(ctx.db, filter, granularity, tz);
   return {
     histogram_granularity: granularity,
     histogram_data: rows.map((r) => ({
@@ -78,29 +63,12 @@ export async function histogram(ctx: TenantContext, query: SummaryQuery): Promis
 }
 
 export async function pipelineStats(ctx: TenantContext) {
-  const [row] = await ctx.db.query<{ series: number; last: Date | null }>(
-    `select (select coalesce(sum(series_count), 0)::int from pipeline_runs where tenant_id = $1) as series,
-            (select max(last_run) from pipeline_runs where tenant_id = $1) as last`,
-    [ctx.tenantId],
-  );
+  const row = await repo.pipelineRunStats(ctx.db, ctx.tenantId);
   return { time_series_analysed: row?.series ?? 0, last_pipeline_run_ts: row?.last?.toISOString() ?? null };
 }
 
 export async function patterns(ctx: TenantContext, query: SummaryQuery) {
-  const { where, values } = filters(ctx, query);
-  const [row] = await ctx.db.query<Record<string, number>>(
-    `select count(*)::int as total,
-            count(*) filter (where i.pattern_type = 'Point Anomaly')::int as spikes,
-            count(*) filter (where i.pattern_type = 'Trend Change')::int as trends,
-            count(*) filter (where i.accent = 'positive')::int as positive,
-            count(*) filter (where i.accent = 'negative')::int as negative,
-            count(*) filter (where i.severity = 'High')::int as high,
-            count(*) filter (where i.severity = 'Medium')::int as medium,
-            count(*) filter (where i.severity = 'Low')::int as low
-       from insights i where ${where}`,
-    values,
-  );
-  const r = row ?? {};
+  const r = (await repo.insightCounts(ctx.db, filterOf(ctx, query))) ?? {};
   return {
     insights_count: r.total ?? 0,
     spikes_count: r.spikes ?? 0,
@@ -113,24 +81,7 @@ export async function patterns(ctx: TenantContext, query: SummaryQuery) {
 
 /** The metric with the most insights in the window (the most severe first on a tie), and its newest value. */
 export async function topMetric(ctx: TenantContext, query: SummaryQuery) {
-  const { where, values } = filters(ctx, query);
-  const [row] = await ctx.db.query<{
-    kpi_id: number;
-    kpi_display_name: string;
-    n: number;
-    value: number | null;
-    formatted: string | null;
-  }>(
-    `select i.kpi_id::int, m.kpi_display_name, count(*)::int as n,
-            (array_agg((i.draft->>'current_value')::float8 order by i.insight_ts desc))[1] as value,
-            (array_agg(i.draft->>'formatted_current_value' order by i.insight_ts desc))[1] as formatted
-       from insights i join metrics m on m.tenant_id = i.tenant_id and m.kpi_id = i.kpi_id
-      where ${where}
-      group by i.kpi_id, m.kpi_display_name
-      order by n desc, max(case i.severity when 'High' then 3 when 'Medium' then 2 else 1 end) desc, i.kpi_id
-      limit 1`,
-    values,
-  );
+  const row = await repo.busiestMetric(ctx.db, filterOf(ctx, query));
   if (!row) return { value: null, formatted_value: null, insights_count: 0, attributes: null };
   return {
     value: row.value !== null && Number.isFinite(row.value) ? row.value : null,

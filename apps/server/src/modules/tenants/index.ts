@@ -8,6 +8,7 @@ export {
   findDemoTenant,
   findOrCreateWorkspaceForUser,
   findTenantRow,
+  findTenantsByIdOrName,
   getWorkspaceOrThrow,
   isSpecialTenantDomain,
   listVisibleTenants,

@@ -106,7 +106,7 @@ export async function upsertInvitation(
     `insert into invitations (tenant_id, email, invited_by, expires_at)
      values ($1, $2, $3, now() + make_interval(days => $4::int))
      on conflict (tenant_id, email) do update
-       set invited_by = excluded.invited_by, created_at = now(), expires_at = excluded.expires_at,
+       set invited_by = excluded.invited_by, created_at = excluded.created_at, expires_at = excluded.expires_at,
            accepted_at = null`,
     [input.tenantId, input.email, input.invitedBy, input.ttlDays],
   );

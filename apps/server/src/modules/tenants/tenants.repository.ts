@@ -107,6 +107,14 @@ export async function listAllTenants(db: Queryable): Promise<TenantRow[]> {
   return db.query<TenantRow>('select * from tenants order by is_all_customers desc, display_name, tenant_id');
 }
 
+/** Workspaces named by an operator: by id, or by display name in any case. */
+export async function findTenantsByIdOrName(db: Queryable, idOrName: string): Promise<TenantRow[]> {
+  return db.query<TenantRow>(
+    'select * from tenants where tenant_id::text = $1 or lower(display_name) = lower($1) order by tenant_id',
+    [idOrName],
+  );
+}
+
 export interface NewTenant {
   display_name: string;
   email_domain?: string | null;

@@ -328,5 +328,6 @@ export async function updateStoreSettings({
 export const addMember = repo.insertMembership;
 export const createTenant = repo.insertTenant;
 export const findTenantRow = repo.findTenant;
+export const findTenantsByIdOrName = repo.findTenantsByIdOrName;
 export const findAllCustomersTenant = repo.findAllCustomersTenant;
 export const findDemoTenant = repo.findDemoTenant;

@@ -87,7 +87,7 @@ export async function saveSubscription(
      on conflict (tenant_id, user_id) do update set email_active = excluded.email_active,
        sms_active = excluded.sms_active, slack_active = excluded.slack_active, severities = excluded.severities,
        monetary_impact_threshold = excluded.monetary_impact_threshold, event_mapping = excluded.event_mapping,
-       updated_at = now()`,
+       updated_at = excluded.updated_at`,
     [
       tenantId,
       userId,

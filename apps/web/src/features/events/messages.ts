@@ -89,6 +89,8 @@ export const EVENTS_COPY = {
     lostRevenue: 'Lost revenue',
     lostRevenueTotal: (value: string) =>
       `${value} of lost revenue: the largest of the signals linked to this outage, as they are mostly one loss seen several ways`,
+    noLostRevenue:
+      'No revenue was lost: your revenue stayed within its expected range while these signals moved.',
     kinds: {
       outage: 'Provider outage',
       insight_group: 'Insight',

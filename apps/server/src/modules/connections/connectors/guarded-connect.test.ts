@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import { connectFailureText } from '@tidemark/contract';
 import { resolveOutbound, type OutboundGuard, type OutboundPolicy } from '../../../net';
 import { createMysqlConnector } from './mysql';
 import { createPostgresConnector } from './postgres';
@@ -126,7 +126,7 @@ describe('database connectors behind the outbound guard', () => {
       expect(lookups).toEqual(['db.rebind.test']);
     });
 
-    it(`${server.kind}: a refused address answers the one message and keeps the cause for the log`, async () => {
+    it(`${server.kind}: a refused address reads as a closed port and keeps the cause for the log`, async () => {
       const { guard } = rebindingGuard(DEPLOYMENT);
       const connector = server.create('db.rebind.test', guard);
       open.push(connector);
@@ -136,7 +136,13 @@ describe('database connectors behind the outbound guard', () => {
       );
       expect(error).toMatchObject({
         code: 'connect_failed',
-        reason: CONNECTION_MESSAGES.couldNotConnect,
+        // The text a closed port gets: a blocked network cannot be told apart from it.
+        reason: connectFailureText('unreachable', {
+          host: 'db.rebind.test',
+          port: server.kind === 'postgres' ? Number(PG.port || 5432) : Number(MY.port || 3306),
+          database: DATABASE,
+          user: '',
+        }),
         detail: expect.stringContaining('127.0.0.1 (loopback), which is not allowed'),
       });
     });

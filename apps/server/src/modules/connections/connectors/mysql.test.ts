@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import { connectFailureText, type ConnectFailureCause } from '@tidemark/contract';
 import { createMysqlConnector, mysqlColumnType, quoteMysqlIdentifier } from './mysql';
 import type { DatabaseConnectionConfig } from './sql-common';
 import { ConnectorError, type CellValue, type Connector, type SourceColumn } from './types';
@@ -69,14 +69,18 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   return (error as ConnectorError).reason;
 }
 
-/** A failure to connect shows the user one message; returns the cause kept for the server's log. */
-async function connectFailureOf(work: Promise<unknown>): Promise<string> {
+/** A failure to connect tells the user what to do about its cause; returns the driver's words kept as the detail. */
+async function connectFailureOf(
+  work: Promise<unknown>,
+  cause: ConnectFailureCause,
+  target: DatabaseConnectionConfig,
+): Promise<string> {
   const error: unknown = await work.then(
     () => null,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(ConnectorError);
-  expect(error).toMatchObject({ code: 'connect_failed', reason: CONNECTION_MESSAGES.couldNotConnect });
+  expect(error).toMatchObject({ code: 'connect_failed', reason: connectFailureText(cause, target) });
   return (error as ConnectorError).detail;
 }
 
@@ -155,10 +159,10 @@ describe('MySQL/MariaDB connector', () => {
     await expect(connector.testConnection()).resolves.toBeUndefined();
   });
 
-  it("answers the one message for a wrong password, logging the server's words without the password", async () => {
+  it("tells a wrong password apart, logging the server's words without the password", async () => {
     const wrong = 'Not-the-Password-123';
     const failing = createMysqlConnector({ ...config, password: wrong });
-    const detail = await connectFailureOf(failing.testConnection());
+    const detail = await connectFailureOf(failing.testConnection(), 'auth_failed', config);
     expect(detail).toMatch(
       new RegExp(`^Access denied for user '${USER}'@'[^']+' \\(using password: YES\\)$`),
     );
@@ -166,21 +170,41 @@ describe('MySQL/MariaDB connector', () => {
   });
 
   it.each([
-    ['a closed port', { host: '127.0.0.1', port: 3399 }, /^connect ECONNREFUSED 127\.0\.0\.1:3399$/],
-    ['an unknown host', { host: 'no-such-host.invalid' }, /^getaddrinfo ENOTFOUND no-such-host\.invalid$/],
+    [
+      'a closed port',
+      { host: '127.0.0.1', port: 3399 },
+      'unreachable',
+      /^connect ECONNREFUSED 127\.0\.0\.1:3399$/,
+    ],
+    [
+      'an unknown host',
+      { host: 'no-such-host.invalid' },
+      'unknown_host',
+      /^getaddrinfo ENOTFOUND no-such-host\.invalid$/,
+    ],
     [
       'a database it may not use',
       { database: 'nope_missing' },
+      'database_denied',
       new RegExp(`^Access denied for user '${USER}'@'[^']+' to database 'nope_missing'$`),
     ],
-    ['TLS the server lacks', { tls: 'require' as const }, /^Server does not support secure connection$/],
-  ])('answers the one message for %s, logging a readable cause', async (_, change, expected) => {
-    const failing = createMysqlConnector({ ...config, ...change });
-    const detail = await connectFailureOf(failing.testConnection());
-    expect(detail).toMatch(expected);
-    expect(detail).not.toContain(PASSWORD);
-    await failing.close();
-  });
+    [
+      'TLS the server lacks',
+      { tls: 'require' as const },
+      'tls_unsupported',
+      /^Server does not support secure connection$/,
+    ],
+  ] as const)(
+    "names %s to the user, keeping the driver's words as the detail",
+    async (_, change, cause, expected) => {
+      const target = { ...config, ...change };
+      const failing = createMysqlConnector(target);
+      const detail = await connectFailureOf(failing.testConnection(), cause, target);
+      expect(detail).toMatch(expected);
+      expect(detail).not.toContain(PASSWORD);
+      await failing.close();
+    },
+  );
 
   it('gives up on a server that never answers once the connect timeout passes, logging where', async () => {
     const sockets = new Set<Socket>();
@@ -189,9 +213,9 @@ describe('MySQL/MariaDB connector', () => {
     const { port } = silent.address() as { port: number };
     try {
       const failing = createMysqlConnector({ ...config, host: '127.0.0.1', port }, { connectTimeoutMs: 300 });
-      expect(await connectFailureOf(failing.testConnection())).toBe(
-        `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
-      );
+      expect(
+        await connectFailureOf(failing.testConnection(), 'timeout', { ...config, host: '127.0.0.1', port }),
+      ).toBe(`Timed out connecting to 127.0.0.1:${port} after 0.3 s`);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));

@@ -130,7 +130,7 @@ export function createMysqlConnector(
   async function open(forMetadata: boolean): Promise<Connection> {
     if (closed) throw new ConnectorError('The connection was closed');
     const checked = await target().catch((error: unknown) => {
-      throw connectFailed(error, config.password);
+      throw connectFailed(error, config);
     });
     const verify = config.tls === 'verify-full';
     const connection = mysql.createConnection({
@@ -175,8 +175,9 @@ export function createMysqlConnector(
       return connection;
     } catch (error) {
       connection.destroy();
-      if ((error as QueryError).code === 'ETIMEDOUT') throw connectTimedOut(config, connectTimeoutMs, error);
-      throw connectFailed(error, config.password);
+      if ((error as QueryError).code === 'ETIMEDOUT')
+        throw connectTimedOut(config, connectTimeoutMs, error, checked);
+      throw connectFailed(error, config, checked);
     }
   }
 

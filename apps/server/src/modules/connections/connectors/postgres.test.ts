@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
+import { connectFailureText, type ConnectFailureCause } from '@tidemark/contract';
 import { testDatabaseUrl } from '../../../testing/build-test-app';
 import { createPostgresConnector, quotePostgresIdentifier } from './postgres';
 import type { DatabaseConnectionConfig } from './sql-common';
@@ -81,14 +81,18 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   return (error as ConnectorError).reason;
 }
 
-/** A failure to connect shows the user one message; returns the cause kept for the server's log. */
-async function connectFailureOf(work: Promise<unknown>): Promise<string> {
+/** A failure to connect tells the user what to do about its cause; returns the driver's words kept as the detail. */
+async function connectFailureOf(
+  work: Promise<unknown>,
+  cause: ConnectFailureCause,
+  target: DatabaseConnectionConfig,
+): Promise<string> {
   const error: unknown = await work.then(
     () => null,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(ConnectorError);
-  expect(error).toMatchObject({ code: 'connect_failed', reason: CONNECTION_MESSAGES.couldNotConnect });
+  expect(error).toMatchObject({ code: 'connect_failed', reason: connectFailureText(cause, target) });
   return (error as ConnectorError).detail;
 }
 
@@ -157,32 +161,54 @@ describe('PostgreSQL connector', () => {
     await expect(connector.testConnection()).resolves.toBeUndefined();
   });
 
-  it("answers the one message for a wrong password, logging the server's words without the password", async (context) => {
+  it("tells a wrong password apart, logging the server's words without the password", async (context) => {
     if (!checksPasswords) context.skip('the test server trusts every login, so no password is checked');
     const wrong = 'Not-the-Password-123';
     const detail = await connectFailureOf(
       createPostgresConnector({ ...config, password: wrong }).testConnection(),
+      'auth_failed',
+      config,
     );
     expect(detail).toBe(`password authentication failed for user "${ROLE}"`);
     expect(detail).not.toContain(wrong);
   });
 
   it.each([
-    ['a closed port', { host: '127.0.0.1', port: 5499 }, 'connect ECONNREFUSED 127.0.0.1:5499'],
+    [
+      'a closed port',
+      { host: '127.0.0.1', port: 5499 },
+      'unreachable',
+      'connect ECONNREFUSED 127.0.0.1:5499',
+    ],
     [
       'an unknown host',
       { host: 'no-such-host.invalid', port: 5432 },
+      'unknown_host',
       'getaddrinfo ENOTFOUND no-such-host.invalid',
     ],
-    ['a missing database', { database: 'nope_missing' }, 'database "nope_missing" does not exist'],
-    ['TLS the server lacks', { tls: 'require' as const }, 'The server does not support SSL connections'],
-  ])('answers the one message for %s, logging a readable cause', async (_, change, expected) => {
-    const failing = createPostgresConnector({ ...config, ...change });
-    const detail = await connectFailureOf(failing.testConnection());
-    expect(detail).toBe(expected);
-    expect(detail).not.toContain(PASSWORD);
-    await failing.close();
-  });
+    [
+      'a missing database',
+      { database: 'nope_missing' },
+      'database_missing',
+      'database "nope_missing" does not exist',
+    ],
+    [
+      'TLS the server lacks',
+      { tls: 'require' as const },
+      'tls_unsupported',
+      'The server does not support SSL connections',
+    ],
+  ] as const)(
+    "names %s to the user, keeping the driver's words as the detail",
+    async (_, change, cause, expected) => {
+      const target = { ...config, ...change };
+      const failing = createPostgresConnector(target);
+      const detail = await connectFailureOf(failing.testConnection(), cause, target);
+      expect(detail).toBe(expected);
+      expect(detail).not.toContain(PASSWORD);
+      await failing.close();
+    },
+  );
 
   it('gives up on a server that never answers once the connect timeout passes, logging where', async () => {
     const sockets = new Set<Socket>();
@@ -194,9 +220,9 @@ describe('PostgreSQL connector', () => {
         { ...config, host: '127.0.0.1', port },
         { connectTimeoutMs: 300 },
       );
-      expect(await connectFailureOf(failing.testConnection())).toBe(
-        `Timed out connecting to 127.0.0.1:${port} after 0.3 s`,
-      );
+      expect(
+        await connectFailureOf(failing.testConnection(), 'timeout', { ...config, host: '127.0.0.1', port }),
+      ).toBe(`Timed out connecting to 127.0.0.1:${port} after 0.3 s`);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));

@@ -132,7 +132,7 @@ export function createPostgresConnector(
   async function open(statementTimeoutMs: number): Promise<pg.Client> {
     if (closed) throw new ConnectorError('The connection was closed');
     const checked = await target().catch((error: unknown) => {
-      throw connectFailed(error, config.password);
+      throw connectFailed(error, config);
     });
     const client = new pg.Client({
       host: checked?.address ?? config.host,
@@ -156,8 +156,8 @@ export function createPostgresConnector(
       return client;
     } catch (error) {
       await client.end().catch(() => {});
-      if (isConnectTimeout(error)) throw connectTimedOut(config, connectTimeoutMs, error);
-      throw connectFailed(error, config.password);
+      if (isConnectTimeout(error)) throw connectTimedOut(config, connectTimeoutMs, error, checked);
+      throw connectFailed(error, config, checked);
     }
   }
 

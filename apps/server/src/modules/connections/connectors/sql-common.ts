@@ -1,5 +1,5 @@
-import { CONNECTION_MESSAGES } from '@tidemark/contract';
-import type { CheckedTarget, OutboundGuard } from '../../../net';
+import { connectFailureText, type ConnectFailureCause } from '@tidemark/contract';
+import { OutboundError, type CheckedTarget, type OutboundGuard } from '../../../net';
 import { ConnectorError, type ReadRowsOptions, type SourceColumn } from './types';
 
 /** Settings shared by the PostgreSQL and MySQL/MariaDB connectors. */
@@ -122,27 +122,87 @@ export function targetOnce(
   };
 }
 
+/** Driver and socket codes, by what a customer can do about them. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EPIPE',
+  'EADDRNOTAVAIL',
+]);
+const UNKNOWN_HOST = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
+const CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** SQLSTATEs (PostgreSQL) and error numbers (MySQL/MariaDB) a login can fail with. */
+const AUTH_FAILED = new Set<unknown>(['28P01', '28000', 1045, 1698]);
+const DATABASE_MISSING = new Set<unknown>(['3D000', 1049]);
+
+/** What went wrong connecting, read from the driver's code first and its words only where it has no code. */
+export function connectCause(error: unknown): ConnectFailureCause {
+  if (error instanceof OutboundError) {
+    // A blocked address reads as a closed port, so the answers do not map the networks behind the server.
+    return error.code === 'not_found'
+      ? 'unknown_host'
+      : error.code === 'invalid_host'
+        ? 'invalid_host'
+        : 'unreachable';
+  }
+  // Several addresses of one name (localhost: ::1 and 127.0.0.1) fail together; the first says why.
+  if (error instanceof AggregateError && error.errors.length > 0) return connectCause(error.errors[0]);
+  if (!(error instanceof Error)) return 'other';
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  const message = error.message;
+  if (/no encryption|insecure transport/i.test(message) || errno === 3159) return 'tls_required';
+  if (/does not support (SSL|secure)/i.test(message) || code === 'HANDSHAKE_NO_SSL_SUPPORT')
+    return 'tls_unsupported';
+  if (typeof code === 'string') {
+    if (UNREACHABLE.has(code)) return 'unreachable';
+    if (UNKNOWN_HOST.has(code)) return 'unknown_host';
+    if (code === 'ETIMEDOUT') return 'timeout';
+    if (CERTIFICATE.has(code)) return 'tls_certificate';
+  }
+  if (AUTH_FAILED.has(code) || AUTH_FAILED.has(errno)) return 'auth_failed';
+  if (DATABASE_MISSING.has(code) || DATABASE_MISSING.has(errno)) return 'database_missing';
+  // MySQL answers a database the user may not see, existing or not, with ER_DBACCESS_DENIED_ERROR.
+  if (errno === 1044) return 'database_denied';
+  return error.cause ? connectCause(error.cause) : 'other';
+}
+
 /**
- * Every failure to reach or log in to a source (a refused address, a closed port, a wrong password, a missing
- * database) answers one message, so that answers cannot map the network; `detail` keeps the cause for the log.
+ * A failure to reach or log in to a source: the customer reads what they can do about its cause; `detail` keeps
+ * the driver's words (never the password) for the log and for operators.
  */
-export function connectFailed(error: unknown, password: string): ConnectorError {
+export function connectFailed(
+  error: unknown,
+  config: DatabaseConnectionConfig,
+  target?: CheckedTarget | null,
+): ConnectorError {
   if (error instanceof ConnectorError && error.code === 'connect_failed') return error;
-  return new ConnectorError(CONNECTION_MESSAGES.couldNotConnect, {
+  // On a network the operator listed, a closed port, a wrong login and a missing database read alike.
+  const cause = target?.listed ? 'other' : connectCause(error);
+  return new ConnectorError(connectFailureText(cause, config), {
     code: 'connect_failed',
-    detail: readableReason(error, password),
+    detail: readableReason(error, config.password),
     cause: error,
   });
 }
 
-/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); the log says where. */
+/** The drivers word a connect timeout tersely ("timeout expired", "connect ETIMEDOUT"); the detail says where. */
 export function connectTimedOut(
   config: DatabaseConnectionConfig,
   timeoutMs: number,
   cause: unknown,
+  target?: CheckedTarget | null,
 ): ConnectorError {
   const seconds = Math.round(timeoutMs / 100) / 10;
-  return new ConnectorError(CONNECTION_MESSAGES.couldNotConnect, {
+  return new ConnectorError(connectFailureText(target?.listed ? 'other' : 'timeout', config), {
     code: 'connect_failed',
     detail: `Timed out connecting to ${config.host}:${config.port} after ${seconds} s`,
     cause,

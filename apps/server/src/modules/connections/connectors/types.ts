@@ -37,9 +37,9 @@ export interface ReadRowsOptions {
 }
 
 /**
- * `connect_failed`: the source could not be reached or refused the login, for whatever cause; the user sees one
- * message so that the network behind Tidemark cannot be mapped. `source_error`: anything else a user can fix
- * (a missing table or permission), in the driver's words.
+ * `connect_failed`: the source could not be reached or refused the login; the user reads what to do about the
+ * cause (connectFailureText), and a blocked address reads as a closed port. `source_error`: anything else a user
+ * can fix (a missing table or permission), in the driver's words.
  */
 export type ConnectorErrorCode = 'connect_failed' | 'source_error';
 

@@ -3,6 +3,7 @@ import type { BaseContext } from '../../../plugins/context';
 import { PermanentSendError, registerChannelSender, type ChannelSender, type Notification } from '../channel';
 import type { AlertDetails, DigestDetails, NotificationContent } from '../content';
 import { renderAlertEmail, renderDigestEmail, type RenderedEmail } from '../email-render';
+import { userEmail } from '../notifications.repository';
 import { unsubscribeToken, type UnsubscribeType } from '../unsubscribe-token';
 
 /** The address a message for this row goes to, and how it reads: the one place e-mail is composed. */
@@ -45,15 +46,13 @@ export const emailSender: ChannelSender = {
   // SMTP when SMTP_URL is set; the local outbox otherwise (never in production, where the mailer refuses).
   isConfigured: () => true,
   async send(ctx, n) {
-    const [user] = await ctx.db.query<{ email: string }>('select email from users where user_id = $1', [
-      n.user_id,
-    ]);
-    if (!user) throw new PermanentSendError('The recipient no longer exists.');
+    const email = await userEmail(ctx.db, n.user_id);
+    if (!email) throw new PermanentSendError('The recipient no longer exists.');
     const mail = await composeEmail(ctx, n);
     const unsubscribe = mail.links[mail.links.length - 1]!;
     const host = new URL(ctx.config.publicUrl).hostname || 'tidemark.local';
     const sent = await ctx.mailer.send({
-      to: user.email,
+      to: email,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

@@ -6,11 +6,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ExplorerQueryResponse } from '@tidemark/contract';
 import { EXPLORER_COPY } from '../messages';
-import { bucketLabel, formatExplorerValue } from '../utils/chart-option';
+import { answerDates, bucketLabel, formatExplorerValue } from '../utils/chart-option';
 
 /** The answer as a table: a row per bucket, a column per line (and its earlier period when compared). */
 export function ExplorerTable({ answer }: { answer: ExplorerQueryResponse }) {
   const buckets = answer.series[0]?.points ?? [];
+  const dates = answerDates(answer);
   return (
     <TableContainer sx={{ maxHeight: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table stickyHeader size="small" aria-label={EXPLORER_COPY.charts.table}>
@@ -33,7 +34,7 @@ export function ExplorerTable({ answer }: { answer: ExplorerQueryResponse }) {
           {buckets.map((b, i) => (
             <TableRow key={b.timestamp} hover>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                {bucketLabel(b.timestamp, answer.grain, answer.timezone)}
+                {bucketLabel(b.timestamp, answer.grain, answer.timezone, dates)}
               </TableCell>
               {answer.series.map((s) => [
                 <TableCell

@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { EXPLORER_VIEW_NAME_MAX, type ExplorerState, type ExplorerView } from '@tidemark/contract';
+import { formatShownDate } from '@tidemark/format';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useCreateExplorerView } from '../api/create-view';
@@ -70,9 +71,7 @@ export function SavedViewsMenu({
           >
             <ListItemText
               primary={v.name}
-              secondary={[v.created_by, new Date(v.created_at).toLocaleDateString()]
-                .filter(Boolean)
-                .join(' · ')}
+              secondary={[v.created_by, formatShownDate(v.created_at)].filter(Boolean).join(' · ')}
             />
             {!readOnly && (
               <IconButton

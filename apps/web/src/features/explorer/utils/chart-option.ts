@@ -1,18 +1,27 @@
 import type { ExplorerQueryResponse, ExplorerSeries, SeriesSchedule } from '@tidemark/contract';
-import { MISSING, formatCompact, formatDate, formatPercentValue } from '@tidemark/format';
+import { MISSING, formatCompact, formatPercentValue, formatShownDate } from '@tidemark/format';
 import { escapeHtml, type ChartOption } from '@/components/chart';
 import { EXPLORER_COPY } from '../messages';
 
-/** Bucket labels on the workspace's clock, as precise as the grain. */
+/** Bucket labels on the workspace's clock, as precise as the grain; the year joins when the answer needs it. */
 const LABEL_FORMAT: Record<SeriesSchedule, string> = {
   h: 'D MMM HH:mm',
   d: 'ddd D MMM',
-  w: 'D MMM YYYY',
+  w: 'D MMM',
   m: 'MMM YYYY',
 };
 
-export function bucketLabel(ts: string, grain: SeriesSchedule, timezone: string): string {
-  return formatDate(ts, { tz: timezone, format: LABEL_FORMAT[grain] });
+/** The answer's bucket times, which decide whether its labels carry the year. */
+export const answerDates = (answer: ExplorerQueryResponse): string[] =>
+  (answer.series[0]?.points ?? []).map((p) => p.timestamp);
+
+export function bucketLabel(
+  ts: string,
+  grain: SeriesSchedule,
+  timezone: string,
+  among: readonly string[] = [],
+): string {
+  return formatShownDate(ts, { tz: timezone, format: LABEL_FORMAT[grain], among });
 }
 
 /** Percentage metrics hold percents (their formulas scale by 100); everything else is compacted. */
@@ -36,8 +45,9 @@ export function explorerChartOption(
   answer: ExplorerQueryResponse,
   input: { chart: 'line' | 'bar'; colors: ChartColors },
 ): ChartOption {
+  const dates = answerDates(answer);
   const labels = (answer.series[0]?.points ?? []).map((p) =>
-    bucketLabel(p.timestamp, answer.grain, answer.timezone),
+    bucketLabel(p.timestamp, answer.grain, answer.timezone, dates),
   );
   const metricOrder = [...new Set(answer.series.map((s) => s.kpi_id))];
   const axisOf = (s: ExplorerSeries) => (metricOrder.indexOf(s.kpi_id) === 0 ? 0 : 1);
@@ -166,7 +176,7 @@ export function explorerChartOption(
             lines.push(
               `${item.marker}${escapeHtml(item.seriesName)}: ${escapeHtml(formatExplorerValue(c.y, earlier.kpi_format))}` +
                 (c.compared_timestamp
-                  ? ` <span style="opacity:.7">(${escapeHtml(bucketLabel(c.compared_timestamp, answer.grain, answer.timezone))})</span>`
+                  ? ` <span style="opacity:.7">(${escapeHtml(bucketLabel(c.compared_timestamp, answer.grain, answer.timezone, dates))})</span>`
                   : ''),
             );
         }

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DigestEvents } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate } from '@tidemark/format';
+import { formatShownDate } from '@tidemark/format';
 import { Link as RouterLink } from 'react-router';
 import type { QueryInput } from '@/config/paths';
 import { HOME_COPY, TYPE_LABELS } from '../messages';
@@ -21,7 +21,8 @@ const SEVERITY_COLOR = { High: 'error', Medium: 'warning', Low: 'info' } as cons
 export function EventsDigest({ events, timezone, linkQuery = {} }: EventsDigestProps) {
   const window = { start: events.ts_start, end: events.ts_end };
   const total = events.severity.High + events.severity.Medium + events.severity.Low;
-  const day = (iso: string) => formatDate(iso, { format: DATE_FORMATS.date, tz: timezone });
+  const day = (iso: string) =>
+    formatShownDate(iso, { tz: timezone, among: [events.ts_start, events.ts_end] });
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-label={HOME_COPY.events}>
       <Typography variant="h4" component="h2">

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { HomeDigest as Digest, Mover, TenantInfo } from '@tidemark/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrencyProvider } from '@/lib/currency';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render';
@@ -146,6 +146,7 @@ function show(answer: { status?: number; body?: unknown }) {
 }
 
 describe('the home digest', () => {
+  afterEach(() => vi.useRealTimers());
   it('shows the North Star, the day’s movers and switches to the quarter', async () => {
     show({ body: DIGEST });
     const star = await screen.findByRole('region', { name: HOME_COPY.northStar });
@@ -221,9 +222,41 @@ describe('the home digest', () => {
   });
 
   it('shows the last digest times from tenant info', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 28, 12) });
     show({ body: DIGEST });
-    expect((await screen.findByTestId('last-digest-day')).textContent).toMatch(/^25 Nov, 2026/);
+    expect((await screen.findByTestId('last-digest-day')).textContent).toMatch(/^25 Nov \(/);
     expect(screen.getByTestId('last-digest-month').textContent).toBe(HOME_COPY.digestNever);
+  });
+
+  it("gives the cards' dates their year once the digest is from another year", async () => {
+    const short = {
+      lastDay: 'Last complete day: 25 Nov',
+      dayMovers: '25 Nov',
+      events: '27 Aug – 25 Nov',
+      digest: /^25 Nov \(/,
+    };
+    const long = {
+      lastDay: 'Last complete day: 25 Nov 2026',
+      dayMovers: '25 Nov 2026',
+      events: '27 Aug 2026 – 25 Nov 2026',
+      digest: /^25 Nov 2026 \(/,
+    };
+    for (const [now, expected] of [
+      [Date.UTC(2026, 10, 28, 12), short],
+      [Date.UTC(2027, 1, 3, 12), long],
+    ] as const) {
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      const { unmount } = show({ body: DIGEST });
+      const star = await screen.findByRole('region', { name: HOME_COPY.northStar });
+      expect(within(star).getByText(new RegExp(expected.lastDay + '$'))).toBeTruthy();
+      const movers = screen.getByRole('region', { name: HOME_COPY.topMovers });
+      expect(within(movers).getByTestId('movers-period').textContent).toBe(expected.dayMovers);
+      const events = screen.getByRole('region', { name: HOME_COPY.events });
+      expect(within(events).getByText(expected.events)).toBeTruthy();
+      expect(screen.getByTestId('last-digest-day').textContent).toMatch(expected.digest);
+      unmount();
+      vi.useRealTimers();
+    }
   });
 
   it('says when the North Star metric has no data', async () => {

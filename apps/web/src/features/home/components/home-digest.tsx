@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { catalogueFor, type TenantInfo } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate, formatRelative } from '@tidemark/format';
+import { formatRelative, formatShownDate } from '@tidemark/format';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -28,9 +28,7 @@ export interface HomeDigestProps {
 
 function LastDigests({ info }: { info: TenantInfo | undefined }) {
   const when = (ts: string | null | undefined) =>
-    ts
-      ? `${formatDate(ts, { format: DATE_FORMATS.date, tz: info?.timezone })} (${formatRelative(ts)})`
-      : HOME_COPY.digestNever;
+    ts ? `${formatShownDate(ts, { tz: info?.timezone })} (${formatRelative(ts)})` : HOME_COPY.digestNever;
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-label={HOME_COPY.lastDigests}>
       <Typography variant="h4" component="h2" sx={{ mb: 1 }}>

@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { DigestPeriod, DigestPeriodSummary, Mover } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate } from '@tidemark/format';
+import { DATE_FORMATS, formatDate, formatShownDate } from '@tidemark/format';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery, type QueryInput } from '@/config/paths';
@@ -24,10 +24,10 @@ export interface MoversCardProps {
 
 const DAY_MS = 86_400_000;
 
-/** '12 Mar, 2025', 'Mar 2025' or 'Jan 2025 – Mar 2025': the period a tab covers, on the workspace's clock. */
+/** '12 Mar' ('12 Mar 2025' in another year), 'Mar 2025' or 'Jan 2025 – Mar 2025': the period a tab covers, on the workspace's clock. */
 function periodLabel(p: DigestPeriodSummary, tz: string | undefined): string {
   if (!p.ts_start || !p.ts_end) return '';
-  if (p.period === 'day') return formatDate(p.ts_start, { format: DATE_FORMATS.date, tz });
+  if (p.period === 'day') return formatShownDate(p.ts_start, { tz });
   const month = (iso: string | number) => formatDate(iso, { format: DATE_FORMATS.month, tz });
   if (p.period === 'month') return month(p.ts_start);
   // The quarter ends where the next month starts: name its last month.

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { NorthStar } from '@tidemark/contract';
-import { DATE_FORMATS, formatDate } from '@tidemark/format';
+import { formatDate, formatShownDate, shownDateFormat } from '@tidemark/format';
 import { useMemo } from 'react';
-import { EChart, type ChartOption } from '@/components/chart';
+import { EChart, escapeHtml, type ChartOption } from '@/components/chart';
 import { HOME_COPY } from '../messages';
 import { changeIsGood, metricValue, signedChange, toneOf } from './format';
 
@@ -18,54 +18,78 @@ export interface NorthStarCardProps {
   timezone?: string | undefined;
 }
 
+/** The North Star's 30 days: the value over its expected band, days on the workspace's clock. */
+export function northStarChartOption(
+  northStar: NorthStar | null,
+  options: { currencySymbol?: string | undefined; timezone?: string | undefined; color: string },
+): ChartOption {
+  const pts = northStar?.points ?? [];
+  const t = (p: (typeof pts)[number]) => Date.parse(p.timestamp);
+  const fmt = (v: number) => metricValue(v, northStar?.kpi_format ?? 'number', options.currencySymbol);
+  // The 30 days read '3 Oct', or '3 Oct 2025' when they reach into another year.
+  const dayFormat = shownDateFormat(
+    { tz: options.timezone },
+    pts.map((p) => p.timestamp),
+  );
+  const dayOf = (v: number) => formatDate(v, { tz: options.timezone, format: dayFormat });
+  return {
+    animation: false,
+    grid: { left: 48, right: 12, top: 8, bottom: 24 },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params: unknown) => {
+        const list = Array.isArray(params) ? (params as Array<{ value: [number, number | null] }>) : [];
+        const [at, y] = list.at(-1)?.value ?? [];
+        if (at === undefined) return '';
+        const value = typeof y === 'number' ? fmt(y) : '-';
+        return `<strong>${escapeHtml(dayOf(at))}</strong><br/>${escapeHtml(northStar?.kpi_display_name ?? '')}: ${escapeHtml(value)}`;
+      },
+    },
+    xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => dayOf(v) } },
+    yAxis: { type: 'value', scale: true, axisLabel: { formatter: (v: number) => fmt(v) } },
+    series: [
+      // The band is drawn as the lower edge plus a stacked, filled width.
+      {
+        name: 'Expected lower',
+        type: 'line',
+        stack: 'band',
+        data: pts.map((p) => [t(p), p.yhat_lower]),
+        lineStyle: { opacity: 0 },
+        showSymbol: false,
+        tooltip: { show: false },
+      },
+      {
+        name: 'Expected range',
+        type: 'line',
+        stack: 'band',
+        data: pts.map((p) => [
+          t(p),
+          p.yhat_upper !== null && p.yhat_lower !== null ? p.yhat_upper - p.yhat_lower : null,
+        ]),
+        lineStyle: { opacity: 0 },
+        showSymbol: false,
+        areaStyle: { color: options.color, opacity: 0.12 },
+        tooltip: { show: false },
+      },
+      {
+        name: northStar?.kpi_display_name ?? '',
+        type: 'line',
+        data: pts.map((p) => [t(p), p.y]),
+        showSymbol: false,
+        lineStyle: { width: 2, color: options.color },
+        itemStyle: { color: options.color },
+      },
+    ],
+  };
+}
+
 /** The North Star metric: the last complete day against its expected range, and the 30 days before. */
 export function NorthStarCard({ northStar, currencySymbol, timezone }: NorthStarCardProps) {
   const theme = useTheme();
-  const option = useMemo<ChartOption>(() => {
-    const pts = northStar?.points ?? [];
-    const t = (p: (typeof pts)[number]) => Date.parse(p.timestamp);
-    const fmt = (v: number) => metricValue(v, northStar?.kpi_format ?? 'number', currencySymbol);
-    return {
-      animation: false,
-      grid: { left: 48, right: 12, top: 8, bottom: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? fmt(v) : '-') },
-      xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', scale: true, axisLabel: { formatter: (v: number) => fmt(v) } },
-      series: [
-        // The band is drawn as the lower edge plus a stacked, filled width.
-        {
-          name: 'Expected lower',
-          type: 'line',
-          stack: 'band',
-          data: pts.map((p) => [t(p), p.yhat_lower]),
-          lineStyle: { opacity: 0 },
-          showSymbol: false,
-          tooltip: { show: false },
-        },
-        {
-          name: 'Expected range',
-          type: 'line',
-          stack: 'band',
-          data: pts.map((p) => [
-            t(p),
-            p.yhat_upper !== null && p.yhat_lower !== null ? p.yhat_upper - p.yhat_lower : null,
-          ]),
-          lineStyle: { opacity: 0 },
-          showSymbol: false,
-          areaStyle: { color: theme.palette.primary.main, opacity: 0.12 },
-          tooltip: { show: false },
-        },
-        {
-          name: northStar?.kpi_display_name ?? '',
-          type: 'line',
-          data: pts.map((p) => [t(p), p.y]),
-          showSymbol: false,
-          lineStyle: { width: 2, color: theme.palette.primary.main },
-          itemStyle: { color: theme.palette.primary.main },
-        },
-      ],
-    };
-  }, [northStar, currencySymbol, theme]);
+  const option = useMemo<ChartOption>(
+    () => northStarChartOption(northStar, { currencySymbol, timezone, color: theme.palette.primary.main }),
+    [northStar, currencySymbol, theme, timezone],
+  );
 
   const day = northStar?.day ?? null;
   const failed = !northStar || !day || northStar.points.every((p) => p.y === null);
@@ -135,7 +159,10 @@ export function NorthStarCard({ northStar, currencySymbol, timezone }: NorthStar
                   : HOME_COPY.noExpectedRange}
                 {' · '}
                 {HOME_COPY.lastCompleteDay(
-                  formatDate(northStar.points.at(-1)!.timestamp, { format: DATE_FORMATS.date, tz: timezone }),
+                  formatShownDate(northStar.points.at(-1)!.timestamp, {
+                    tz: timezone,
+                    among: northStar.points.map((p) => p.timestamp),
+                  }),
                 )}
               </Typography>
             </Box>

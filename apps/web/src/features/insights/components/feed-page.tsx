@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { TEAM_STATES, type TeamState } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { formatShownDate } from '@tidemark/format';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -218,7 +218,7 @@ export function FeedPage({
       />
       {range.data_ends && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="feed-data-ends">
-          {INSIGHTS_COPY.dataEnds(formatDate(range.data_ends, { tz: tz ?? null, format: 'D MMM YYYY' }))}{' '}
+          {INSIGHTS_COPY.dataEnds(formatShownDate(range.data_ends, { tz: tz ?? null }))}{' '}
           {INSIGHTS_COPY.dataEndsWindow(timeWindowLabel(timeWindow))}
         </Alert>
       )}

@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Group } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { DATE_FORMATS, formatShownDate } from '@tidemark/format';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { overlayState } from '@/lib/overlay';
@@ -102,7 +102,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {group.group_pattern_type === 'Trend Change' ? 'Trend change' : 'Spike'} ·{' '}
             {SCHEDULE_LABEL[group.pipeline_schedule]} ·{' '}
-            {formatDate(group.group_ts_start, { tz, format: 'ddd, DD MMM, hh:mm A z' })}
+            {formatShownDate(group.group_ts_start, { tz, format: DATE_FORMATS.dateTime })}
           </Typography>
           {group.group_status === 'ACTIVE' && (
             <Chip

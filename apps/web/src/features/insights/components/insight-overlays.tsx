@@ -13,6 +13,7 @@ import type { Insight, OverlaySeries, OverlayType } from '@tidemark/contract';
 import { formatMetricValue, formatPercent } from '@tidemark/format';
 import { useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { useMoneySymbol } from '@/lib/currency';
 import { useOverlays } from '../api/get-overlays';
 import { useInsightsScope } from '../api/scope';
 import { COLLABORATE_COPY, INSIGHTS_COPY } from '../messages';
@@ -44,6 +45,7 @@ export interface InsightOverlaysProps {
 /** The Overlays pane: DoD, WoW, MoM, YoY where the schedule allows, starting at the schedule's default. */
 export function InsightOverlays({ insight, tz, height = 280, table = false }: InsightOverlaysProps) {
   const theme = useTheme();
+  const moneySymbol = useMoneySymbol(insight.kpi_currency);
   const scope = useInsightsScope();
   const schedule = insight.pipeline_schedule;
   const [type, setType] = useState<OverlayType>(defaultOverlay(schedule));
@@ -90,6 +92,7 @@ export function InsightOverlays({ insight, tz, height = 280, table = false }: In
           type={type}
           kpiName={insight.kpi_display_name}
           kpiFormat={insight.kpi_format}
+          currencySymbol={moneySymbol}
           schedule={schedule}
           tz={tz}
           height={height}
@@ -140,7 +143,12 @@ export function InsightOverlays({ insight, tz, height = 280, table = false }: In
       </ControlBar>
       {body}
       {table && overlays.data && overlays.data.main.length > 0 && (
-        <OverlayTable data={overlays.data} type={type} format={insight.kpi_format} />
+        <OverlayTable
+          data={overlays.data}
+          type={type}
+          format={insight.kpi_format}
+          currencySymbol={moneySymbol}
+        />
       )}
     </Box>
   );
@@ -151,10 +159,12 @@ function OverlayTable({
   data,
   type,
   format,
+  currencySymbol,
 }: {
   data: OverlaySeries;
   type: OverlayType;
-  format: 'number' | 'percentage';
+  format: Insight['kpi_format'];
+  currencySymbol?: string | undefined;
 }) {
   const unit = OVERLAY_UNIT[type];
   const title = INSIGHTS_COPY.overlayTitle(unit);
@@ -187,7 +197,7 @@ function OverlayTable({
                 {labels[i]}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {row.total === null ? '–' : formatMetricValue(row.total, format)}
+                {row.total === null ? '–' : formatMetricValue(row.total, format, currencySymbol)}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {i === 0 || row.total === null || current === null || row.total === 0

@@ -4,6 +4,7 @@ import type { Insight } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useMoneySymbol } from '@/lib/currency';
 import { overlayState } from '@/lib/overlay';
 import { paths } from '@/config/paths';
 import { usePatternSeries } from '../api/get-pattern-series';
@@ -48,6 +49,7 @@ export function InsightTimeline({
   schedule: grain,
 }: InsightTimelineProps) {
   const theme = useTheme();
+  const moneySymbol = useMoneySymbol(insight.kpi_currency);
   const scope = useInsightsScope();
   const navigate = useNavigate();
   const location = useLocation();
@@ -118,6 +120,7 @@ export function InsightTimeline({
           schedule={schedule}
           kpiName={insight.kpi_display_name}
           kpiFormat={insight.kpi_format}
+          currencySymbol={moneySymbol}
           highlight={{ ts: insight.insight_id_ts, accent: insight.accent }}
           tz={tz}
           height={height}

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Column } from '@tidemark/contract';
+import { CURRENCIES, type Column } from '@tidemark/contract';
 import { useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { OnboardingFrame } from '@/components/onboarding-frame';
@@ -147,6 +147,7 @@ function Grid({
               <TableCell sx={{ minWidth: 130 }}>{METRICS_COPY.type}</TableCell>
               <TableCell sx={{ minWidth: 340 }}>{METRICS_COPY.aggregation}</TableCell>
               <TableCell sx={{ minWidth: 140 }}>{METRICS_COPY.objective}</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>{METRICS_COPY.format}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -291,6 +292,11 @@ function Grid({
                     ) : null}
                   </TableCell>
                   <TableCell>
+                    {metric ? (
+                      <FormatPicker row={row} index={index} onChange={(p) => update(row.key, p)} />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
                     <IconButton
                       aria-label={`${METRICS_COPY.removeRow} ${index + 1}`}
                       disabled={!canRemoveRow(rows)}
@@ -329,5 +335,59 @@ function Grid({
         )}
       </Box>
     </OnboardingFrame>
+  );
+}
+
+/** Number, percent or money; money offers the file's currency preselected (the workspace's when it names none). */
+function FormatPicker({
+  row,
+  index,
+  onChange,
+}: {
+  row: ConfigureRow;
+  index: number;
+  onChange: (patch: Partial<ConfigureRow>) => void;
+}) {
+  // A code the file names but the list lacks is still offered.
+  const codes = [...new Set([...(row.currency ? [row.currency] : []), ...CURRENCIES.map((c) => c.code)])];
+  const label = (name: string) => ({
+    select: { SelectDisplayProps: { 'aria-label': `${name} ${index + 1}` } as object },
+  });
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <TextField
+        select
+        size="small"
+        value={row.format}
+        helperText=" "
+        sx={{ minWidth: 100 }}
+        slotProps={label(METRICS_COPY.format)}
+        onChange={(e) => onChange({ format: e.target.value as ConfigureRow['format'] })}
+      >
+        {(['number', 'percentage', 'currency'] as const).map((f) => (
+          <MenuItem key={f} value={f}>
+            {METRICS_COPY.formats[f]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {row.format === 'currency' && (
+        <TextField
+          select
+          size="small"
+          value={row.currency ?? ''}
+          helperText=" "
+          sx={{ minWidth: 110 }}
+          slotProps={label(METRICS_COPY.currency)}
+          onChange={(e) => onChange({ currency: e.target.value || null })}
+        >
+          <MenuItem value="">{METRICS_COPY.workspaceCurrency}</MenuItem>
+          {codes.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
   );
 }

@@ -17,6 +17,7 @@ const METRIC: MetricDetail = {
   is_active: true,
   aggregation_operation: 'sum',
   kpi_format: 'number',
+  kpi_currency: null,
   extraction_funnel_expression: null,
   extraction_funnel_aggregation_operation: null,
   last_active_pipeline_schedule: 'd',

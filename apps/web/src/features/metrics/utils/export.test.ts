@@ -14,6 +14,7 @@ const row = (kpi_id: string, name: string): MetricListRow => ({
   is_active: true,
   aggregation_operation: 'sum',
   kpi_format: 'number',
+  kpi_currency: null,
   status: {
     pipeline_runs: [
       { frequency: 'd', status: 'success', is_active: true, last_run: '2026-11-25T00:00:00.000Z' },

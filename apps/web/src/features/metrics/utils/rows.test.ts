@@ -30,6 +30,25 @@ describe('configure-metrics rows', () => {
     expect(guessRow(column('refund_amount', 'decimal'), 0).objective).toBe('negative');
   });
 
+  it("gives money columns the money format with the file's currency, and sends it", () => {
+    const euros = { ...column('betrag_eur', 'decimal'), display_name: 'Betrag (EUR)', currency: 'EUR' };
+    expect(guessRow(euros, 0)).toMatchObject({ format: 'currency', currency: 'EUR' });
+    // An amount with no currency in the file is money in the workspace's currency; sessions are a number.
+    expect(guessRow(column('revenue', 'decimal'), 1)).toMatchObject({ format: 'currency', currency: null });
+    expect(guessRow(column('sessions', 'integer'), 2)).toMatchObject({ format: 'number', currency: null });
+    const body = onboardBody(
+      [
+        guessRow(euros, 0),
+        guessRow(column('sessions', 'integer'), 1),
+        guessRow(column('country', 'text'), 2),
+      ],
+      [euros, column('sessions', 'integer'), column('country', 'text')],
+      'abc123',
+    );
+    expect(body.metrics[0]).toMatchObject({ kpi_format: 'currency', currency: 'EUR' });
+    expect(body.metrics[1]).not.toHaveProperty('kpi_format');
+  });
+
   it('enables Next only with a dimension, names everywhere and formula text', () => {
     const rows = initialRows(columns).slice(0, 3);
     expect(checkRows(rows).canSubmit).toBe(true);

@@ -2,6 +2,7 @@ import {
   CONFIGURE_INITIAL_ROWS,
   CONFIGURE_MIN_ROWS,
   type Column,
+  type KpiFormat,
   type OnboardBody,
   type WarehouseColumnType,
 } from '@tidemark/contract';
@@ -62,6 +63,23 @@ export interface ConfigureRow {
   aggregation: Operation;
   objective: 'positive' | 'negative';
   formula: string;
+  /** How the metric's values read; 'currency' is money. */
+  format: KpiFormat;
+  /** A money metric's currency: the file's when it names one; null is the workspace's. */
+  currency: string | null;
+}
+
+/** Amount-like names: with no currency in the file they are still money, in the workspace's currency. */
+const MONEY_NAME =
+  /revenue|amount|price|total|sales|subtotal|gross|net|fee|refund|discount|cost|tax|shipping|betrag|umsatz|brutto|netto|geb(u|ü)hr|balance|saldo/i;
+
+/** Money: a number column whose file names a currency, or whose name is an amount; counts are never money. */
+function guessMoney(column: Column, aggregation: Operation): Pick<ConfigureRow, 'format' | 'currency'> {
+  const measured = ['sum', 'avg', 'min', 'max'].includes(aggregation);
+  const money = measured && isNumber(column) && (!!column.currency || MONEY_NAME.test(column.display_name));
+  return money
+    ? { format: 'currency', currency: column.currency ?? null }
+    : { format: 'number', currency: null };
 }
 
 const DATE_TYPES: ReadonlySet<WarehouseColumnType> = new Set(['date', 'timestamp', 'timestamptz']);
@@ -74,15 +92,17 @@ export const isDateColumn = (c: Pick<Column, 'data_type'>) => DATE_TYPES.has(c.d
 export function guessRow(column: Column, key: number): ConfigureRow {
   const numeric = isNumber(column);
   const idLike = isIdLike(column);
+  // A numeric id keeps a plain count: count_distinct cannot roll up from hourly partials (see rollup.ts).
+  const aggregation: Operation = numeric ? (idLike ? 'count' : 'sum') : idLike ? 'count_distinct' : 'count';
   return {
     key,
     field_name: column.field_name,
     display_name: column.display_name,
     field_type: numeric ? 'metric' : 'dimension',
-    // A numeric id keeps a plain count: count_distinct cannot roll up from hourly partials (see rollup.ts).
-    aggregation: numeric ? (idLike ? 'count' : 'sum') : idLike ? 'count_distinct' : 'count',
+    aggregation,
     objective: /refund|cancel|return|discount|cost|churn/.test(column.field_name) ? 'negative' : 'positive',
     formula: '',
+    ...guessMoney(column, aggregation),
   };
 }
 
@@ -132,6 +152,8 @@ export function onboardBody(
         ...base(r),
         accent: r.objective,
         aggregation: aggregationOf(r),
+        // Percent or number is the server's guess from the name and formula; money is said here.
+        ...(r.format === 'currency' ? { kpi_format: 'currency' as const, currency: r.currency } : {}),
       })),
     dimensions: rows
       .filter((r) => r.field_type === 'dimension')

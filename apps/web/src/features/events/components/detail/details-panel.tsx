@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { formatShownDate } from '@tidemark/format';
 import { useState, type ReactNode } from 'react';
 import { EVENTS_COPY } from '../../messages';
 import {
@@ -80,6 +80,13 @@ function Bullets({ text }: { text: string }) {
 export function ImpactFigure({ value, formatted }: { value: number | null; formatted: string | null }) {
   const tone = impactTone(value);
   if (tone === 'none' || !formatted) return <Typography variant="body2">-</Typography>;
+  // Nothing lost (a tracking outage with revenue in its range): no arrow, no alarm colour.
+  if (Math.round(Math.abs(value ?? 0)) === 0)
+    return (
+      <Typography variant="body2" className="tabular-nums">
+        {formatted}
+      </Typography>
+    );
   const up = tone === 'up';
   return (
     <Stack
@@ -124,6 +131,8 @@ export function DetailsPanel({
   });
   const provider = group.provider_display_name ?? '';
   const basis = group.details.impact_basis;
+  // Start and end read alike: both carry the year when either needs it.
+  const span = [group.event_group_ts_start, group.event_group_ts_end];
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }} component="aside" aria-label={EVENTS_COPY.detail.details}>
       <Section title={EVENTS_COPY.detail.details}>
@@ -134,13 +143,13 @@ export function DetailsPanel({
         </Row>
         <Row label={EVENTS_COPY.detail.start}>
           <Typography variant="body2">
-            {formatDate(group.event_group_ts_start, { tz, format: DATE_FORMAT })}
+            {formatShownDate(group.event_group_ts_start, { tz, format: DATE_FORMAT, among: span })}
           </Typography>
         </Row>
         {closed && (
           <Row label={EVENTS_COPY.detail.end}>
             <Typography variant="body2">
-              {formatDate(group.event_group_ts_end, { tz, format: DATE_FORMAT })}
+              {formatShownDate(group.event_group_ts_end, { tz, format: DATE_FORMAT, among: span })}
             </Typography>
           </Row>
         )}

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { EventGroup, EventLogRow } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { formatShownDate } from '@tidemark/format';
 import { Fragment, useState } from 'react';
 import { EVENTS_COPY } from '../../messages';
 import { errorRowMessage, outageRowSummary } from '../../utils/group-view';
@@ -114,7 +114,7 @@ export function ErrorLogsCard({ group, tz }: { group: EventGroup; tz?: string | 
                         </IconButton>
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDate(row.start_time, { tz, format: DATE_FORMAT })}
+                        {formatShownDate(row.start_time, { tz, format: DATE_FORMAT })}
                       </TableCell>
                       {!outage && <TableCell className="tabular-nums">{row.status_code ?? '-'}</TableCell>}
                       <TableCell sx={{ maxWidth: 460, wordBreak: 'break-word' }}>

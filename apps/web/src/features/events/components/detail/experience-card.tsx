@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { EventGroup } from '@tidemark/contract';
-import { formatDate, formatNumber, formatPercentValue } from '@tidemark/format';
+import { formatNumber, formatPercentValue, formatShownDate } from '@tidemark/format';
 import { useMetricFunnel } from '../../api/metric-funnel';
 import { EVENTS_COPY } from '../../messages';
 
@@ -59,7 +59,7 @@ export function ExperienceCard({ group, tz }: { group: EventGroup; tz?: string |
       </Typography>
       {latest && (
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {COPY.at} {formatDate(latest.start_time, { tz, format: DATE_FORMAT })}
+          {COPY.at} {formatShownDate(latest.start_time, { tz, format: DATE_FORMAT })}
         </Typography>
       )}
       <Stack useFlexGap direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1.5, mt: 1.5, mb: 2 }}>

@@ -100,6 +100,36 @@ describe('outage and experience details', () => {
     expect(screen.queryByText(EVENTS_COPY.detail.meaning)).toBeNull();
   });
 
+  it('says no revenue was lost when every linked signal cost nothing (a tracking outage)', async () => {
+    serve({
+      'GET /v1/events/groups/7': {
+        body: makeEventGroup({
+          type: 'outage',
+          sub_type: 'outage',
+          title: 'Cloudflare Major Incident',
+          kpi_id: null,
+          provider_display_name: 'Cloudflare',
+          percentage_extent_distribution: null,
+          related_signals: [
+            link({ lost_revenue: 0, formatted_lost_revenue: '$0' }),
+            link({
+              id: '3',
+              kind: 'insight_group',
+              title: 'Checkouts fell',
+              lost_revenue: 0,
+              formatted_lost_revenue: '$0',
+            }),
+          ],
+        }),
+      },
+    });
+    renderRoute('/events/groups/7');
+    await screen.findByText('Cloudflare Major Incident', {}, SLOW);
+    const signals = screen.getByTestId('related-signals');
+    expect(within(signals).getByText(EVENTS_COPY.related.noLostRevenue)).toBeTruthy();
+    expect(within(signals).queryByText(EVENTS_COPY.related.lostRevenueTotal('$0'))).toBeNull();
+  });
+
   it('names the outage on an experience event and shows its payload figures and funnel', async () => {
     serve({
       'GET /v1/events/groups/7': {

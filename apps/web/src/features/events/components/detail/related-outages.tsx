@@ -8,9 +8,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OutageLink } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { formatMoneyAmount, formatShownDate } from '@tidemark/format';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useCurrencySymbol } from '@/lib/currency';
 import { EVENTS_COPY } from '../../messages';
 
 const COPY = EVENTS_COPY.related;
@@ -20,8 +21,6 @@ const DATE_FORMAT = 'ddd, DD MMM, hh:mm A z';
 export const linkHref = (link: Pick<OutageLink, 'id' | 'kind'>) =>
   link.kind === 'insight_group' ? paths.group.getHref(link.id) : paths.eventGroup.getHref(link.id);
 
-const money = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
-
 /**
  * On an outage: the workspace's own signals that moved with it (insights, experience events, site errors),
  * each with the lost revenue it carries, and the outage's cost: the largest of them, since the signals of one
@@ -30,6 +29,8 @@ const money = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`
 export function RelatedSignalsCard({ links, tz }: { links: OutageLink[]; tz?: string | null | undefined }) {
   const total = links.reduce((a, l) => Math.max(a, Math.abs(l.lost_revenue ?? 0)), 0);
   const quantified = links.some((l) => l.lost_revenue !== null);
+  // The workspace's currency, as the server writes each link's formatted_lost_revenue.
+  const symbol = useCurrencySymbol();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="related-signals">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -44,9 +45,14 @@ export function RelatedSignalsCard({ links, tz }: { links: OutageLink[]; tz?: st
         </Typography>
       ) : (
         <>
-          {quantified && (
+          {quantified && Math.round(total) > 0 && (
             <Typography variant="body2" sx={{ mb: 1.5, color: 'error.main', fontWeight: 600 }}>
-              {COPY.lostRevenueTotal(money(total))}
+              {COPY.lostRevenueTotal(formatMoneyAmount(Math.round(total), symbol))}
+            </Typography>
+          )}
+          {quantified && Math.round(total) === 0 && (
+            <Typography variant="body2" sx={{ mb: 1.5, color: 'text.secondary', fontWeight: 600 }}>
+              {COPY.noLostRevenue}
             </Typography>
           )}
           <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -61,7 +67,7 @@ export function RelatedSignalsCard({ links, tz }: { links: OutageLink[]; tz?: st
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
                       <Chip size="small" variant="outlined" label={COPY.kinds[l.kind]} />
                       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {formatDate(l.ts_start, { tz, format: DATE_FORMAT })}
+                        {formatShownDate(l.ts_start, { tz, format: DATE_FORMAT })}
                       </Typography>
                     </Stack>
                     <Link component={RouterLink} to={linkHref(l)} variant="body2" sx={{ fontWeight: 600 }}>

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ComparePoint, EventGroup, RelatedMetric } from '@tidemark/contract';
-import { formatCompact, formatDate, rangeNeedsYear, withYear } from '@tidemark/format';
+import { formatCompact, formatDate, formatShownDate, rangeNeedsYear, withYear } from '@tidemark/format';
 import { useQueries } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useReducer, useState, type KeyboardEvent } from 'react';
@@ -333,7 +333,7 @@ export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, t
       ? [
           {
             key: 't',
-            label: `${formatDate(custom.start, { tz, format: 'DD MMM hh:mm A' })} – ${formatDate(custom.end, { tz, format: 'DD MMM hh:mm A' })}`,
+            label: `${formatShownDate(custom.start, { tz, format: 'DD MMM hh:mm A', among: [custom.end] })} – ${formatShownDate(custom.end, { tz, format: 'DD MMM hh:mm A', among: [custom.start] })}`,
           },
         ]
       : []),

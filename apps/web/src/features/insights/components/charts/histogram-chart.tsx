@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import type { Histogram } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { formatDate, shownDateFormat } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, escapeHtml, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
@@ -13,7 +13,8 @@ export interface HistogramChartProps {
   height?: number;
 }
 
-const LABEL_FORMAT = { hour: 'ha', day: 'D MMM', week: 'D MMM', month: 'MMM YY', quarter: 'MMM YY' } as const;
+/** Without a year: the shown-date rule adds it ('Mar 2026') when the window reaches into another year. */
+const LABEL_FORMAT = { hour: 'ha', day: 'D MMM', week: 'D MMM', month: 'MMM', quarter: 'MMM' } as const;
 
 /** The banner's histogram: a summary, not a filter. Bars capped at 10; negative insights below the axis. */
 export function HistogramChart({ histogram, window, tz, height = 96 }: HistogramChartProps) {
@@ -21,7 +22,9 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
   const option = useMemo<ChartOption>(() => {
     const bars = histogramBars(histogram, window, tz);
     const every = histogramTickEvery(histogram.histogram_granularity, window);
-    const format = LABEL_FORMAT[histogram.histogram_granularity];
+    // Days read '3 Oct', or '3 Oct 2025' when the window reaches into another year.
+    const among = [window.start, window.end];
+    const format = shownDateFormat({ tz, format: LABEL_FORMAT[histogram.histogram_granularity], among });
     // Category buckets: an exact label every N buckets (a time axis rounds to its own "nice" steps).
     const interval = every === null ? 'auto' : every - 1;
     return {
@@ -42,7 +45,11 @@ export function HistogramChart({ histogram, window, tz, height = 96 }: Histogram
           if (!bar) return '';
           const day = formatDate(bar.ts, {
             tz,
-            format: histogram.histogram_granularity === 'hour' ? 'ddd, DD MMM, h A' : 'ddd, DD MMM YYYY',
+            format: shownDateFormat({
+              tz,
+              format: histogram.histogram_granularity === 'hour' ? 'ddd, DD MMM, h A' : 'ddd, DD MMM',
+              among,
+            }),
           });
           return `${escapeHtml(day)}<br/>Positive: ${escapeHtml(bar.positive)}<br/>Negative: ${escapeHtml(bar.negative)}`;
         },

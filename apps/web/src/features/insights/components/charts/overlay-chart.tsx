@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import type { Insight, OverlaySeries, OverlayType } from '@tidemark/contract';
-import { formatDate, formatMetricValue } from '@tidemark/format';
+import { formatDate, formatMetricValue, shownDateFormat } from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
@@ -11,7 +11,9 @@ export interface OverlayChartProps {
   data: OverlaySeries;
   type: OverlayType;
   kpiName: string;
-  kpiFormat: 'number' | 'percentage';
+  kpiFormat: Insight['kpi_format'];
+  /** A money metric's symbol (its currency's); absent: the workspace's. */
+  currencySymbol?: string | undefined;
   schedule: Insight['pipeline_schedule'];
   tz?: string | null | undefined;
   height?: number;
@@ -25,6 +27,7 @@ export function OverlayChart({
   type,
   kpiName,
   kpiFormat,
+  currencySymbol,
   schedule,
   tz,
   height = 280,
@@ -34,7 +37,10 @@ export function OverlayChart({
   const theme = useTheme();
   const option = useMemo<ChartOption>(() => {
     const legend = overlayLegend(type, colors);
-    const format = schedule === 'h' ? 'ddd ha' : schedule === 'm' ? 'MMM YYYY' : 'ddd D MMM';
+    const format = shownDateFormat(
+      { tz, format: schedule === 'h' ? 'ddd D MMM, ha' : schedule === 'm' ? 'MMM YYYY' : 'ddd D MMM' },
+      data.main.map((p) => p.timestamp),
+    );
     return {
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
       xAxis: {
@@ -46,12 +52,13 @@ export function OverlayChart({
       yAxis: {
         type: 'value',
         scale: true,
-        axisLabel: { formatter: (v: number) => formatMetricValue(v, kpiFormat) },
+        axisLabel: { formatter: (v: number) => formatMetricValue(v, kpiFormat, currencySymbol) },
         splitLine: { lineStyle: { color: theme.palette.divider } },
       },
       tooltip: {
         trigger: 'axis',
-        valueFormatter: (v: unknown) => (typeof v === 'number' ? formatMetricValue(v, kpiFormat) : '–'),
+        valueFormatter: (v: unknown) =>
+          typeof v === 'number' ? formatMetricValue(v, kpiFormat, currencySymbol) : '–',
       },
       series: (['main', 'period1', 'period2'] as const)
         .filter((key) => !hidden.has(key))
@@ -69,7 +76,7 @@ export function OverlayChart({
           data: data.main.map((_, i) => data[key][i]?.result.y ?? null),
         })),
     };
-  }, [data, type, schedule, kpiFormat, hidden, colors, tz, theme]);
+  }, [data, type, schedule, kpiFormat, currencySymbol, hidden, colors, tz, theme]);
   return (
     <EChart
       option={option}

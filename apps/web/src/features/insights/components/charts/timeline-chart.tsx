@@ -1,6 +1,13 @@
 import { alpha, useTheme } from '@mui/material/styles';
 import type { Accent, Insight, SeriesPoint } from '@tidemark/contract';
-import { formatDate, formatMetricValue, rangeNeedsYear, withYear } from '@tidemark/format';
+import {
+  DATE_FORMATS,
+  formatDate,
+  formatMetricValue,
+  rangeNeedsYear,
+  shownDateFormat,
+  withYear,
+} from '@tidemark/format';
 import { useMemo } from 'react';
 import { EChart, escapeHtml, type ChartClick, type ChartOption } from '@/components/chart';
 import { INSIGHTS_COPY } from '../../messages';
@@ -12,7 +19,9 @@ export interface TimelineChartProps {
   window: ChartWindow;
   schedule: Insight['pipeline_schedule'];
   kpiName: string;
-  kpiFormat: 'number' | 'percentage';
+  kpiFormat: Insight['kpi_format'];
+  /** A money metric's symbol (its currency's); absent: the workspace's. */
+  currencySymbol?: string | undefined;
   /** The insight the chart is about: its band is tinted red (negative) or green (positive). */
   highlight?: { ts: string; accent: Accent } | null;
   tz?: string | null | undefined;
@@ -33,6 +42,7 @@ export function TimelineChart({
   schedule,
   kpiName,
   kpiFormat,
+  currencySymbol,
   highlight,
   tz,
   height = 280,
@@ -47,7 +57,7 @@ export function TimelineChart({
     const ts = (p: SeriesPoint) => Date.parse(p.timestamp);
     const band = highlight ? highlightBand(highlight.ts, schedule) : null;
     const tint = highlight?.accent === 'positive' ? theme.palette.success.main : theme.palette.error.main;
-    const value = (v: number) => formatMetricValue(v, kpiFormat);
+    const value = (v: number) => formatMetricValue(v, kpiFormat, currencySymbol);
     // A log axis has no place for zero or below: such values become gaps.
     const y = (v: number | null) => (v === null || (logScale && v <= 0) ? null : v);
     const forecastFrom = forecast ? forecastStart(points) : null;
@@ -175,7 +185,16 @@ export function TimelineChart({
           // Tooltip dates are in UTC (spec 3 §4). The metric's name is the user's text, never markup.
           return [
             `<b>${escapeHtml(kpiName)}</b>`,
-            escapeHtml(formatDate(point.timestamp, { tz: 'Etc/UTC' })),
+            escapeHtml(
+              formatDate(point.timestamp, {
+                tz: 'Etc/UTC',
+                format: shownDateFormat({
+                  tz: 'Etc/UTC',
+                  format: DATE_FORMATS.dateTime,
+                  among: [window.start, window.end],
+                }),
+              }),
+            ),
             `${escapeHtml(INSIGHTS_COPY.actual)}: ${escapeHtml(r.y === null ? '–' : value(r.y))}`,
             `${escapeHtml(INSIGHTS_COPY.expected)}: ${escapeHtml(r.yhat === null ? '–' : value(r.yhat))}`,
             `${escapeHtml(INSIGHTS_COPY.expectedRange)}: ${escapeHtml(r.yhat_lower === null ? '–' : value(r.yhat_lower))} – ${escapeHtml(r.yhat_upper === null ? '–' : value(r.yhat_upper))}`,
@@ -194,6 +213,7 @@ export function TimelineChart({
     highlight,
     hidden,
     kpiFormat,
+    currencySymbol,
     kpiName,
     tz,
     theme,

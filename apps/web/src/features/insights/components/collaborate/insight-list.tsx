@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Insight } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { DATE_FORMATS, formatShownDate } from '@tidemark/format';
 import { useId, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { useInsights, type InsightsFilter } from '../../api/get-insights';
@@ -176,7 +176,7 @@ function InsightRow({
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {insight.kpi_display_name} ·{' '}
           <time dateTime={insight.insight_id_ts}>
-            {formatDate(insight.insight_id_ts, { tz, format: 'ddd, DD MMM, hh:mm A z' })}
+            {formatShownDate(insight.insight_id_ts, { tz, format: DATE_FORMATS.dateTime })}
           </time>
         </Typography>
         <Typography

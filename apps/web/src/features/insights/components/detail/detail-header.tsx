@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Severity } from '@tidemark/contract';
-import { formatDate } from '@tidemark/format';
+import { DATE_FORMATS, formatShownDate } from '@tidemark/format';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -51,7 +51,7 @@ export function DetailMeta({
         <Trend fontSize="small" />
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {kind} · <time dateTime={ts}>{formatDate(ts, { tz, format: 'ddd, DD MMM, hh:mm A z' })}</time>
+        {kind} · <time dateTime={ts}>{formatShownDate(ts, { tz, format: DATE_FORMATS.dateTime })}</time>
       </Typography>
       {children}
     </Stack>

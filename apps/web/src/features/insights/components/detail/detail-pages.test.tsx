@@ -244,6 +244,16 @@ describe('the group page', () => {
     expect(mock.callsTo('/v1/insights/groups')[0]!.url.searchParams.get('team_state')).toBe('Resolved');
   });
 
+  it('reads Live only while the anomaly goes on, and Open once it is over', async () => {
+    serve({ 'GET /v1/insights/groups/5': { body: { ...GROUP, group_status: 'ACTIVE' } } });
+    const live = renderRoute('/groups/5');
+    expect((await screen.findByTestId('team-state')).textContent).toBe(INSIGHTS_COPY.live);
+    live.unmount();
+    serve({ 'GET /v1/insights/groups/5': { body: { ...GROUP, group_status: 'Open' } } });
+    renderRoute('/groups/5');
+    expect((await screen.findByTestId('team-state')).textContent).toBe('Open');
+  });
+
   it('keeps a failed move in the dialog with the server message', async () => {
     serve({
       'GET /v1/insights/groups/5': { body: { ...GROUP, group_status: 'Resolved' } },

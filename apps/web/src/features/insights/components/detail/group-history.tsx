@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { INSIGHT_STATUSES } from '@tidemark/contract';
-import { formatDate, formatRelative } from '@tidemark/format';
+import { DATE_FORMATS, formatRelative, formatShownDate } from '@tidemark/format';
 import { ErrorState } from '@/components/error-state';
 import { useGroupHistory, type HistoryEntry } from '../../api/get-group-history';
 import { DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
@@ -102,7 +102,7 @@ export function HistoryList({
                 <ListItemText
                   primary={historyLabel(entry)}
                   secondary={
-                    <span title={formatDate(entry.created_at, { tz, format: 'ddd, DD MMM, hh:mm A z' })}>
+                    <span title={formatShownDate(entry.created_at, { tz, format: DATE_FORMATS.dateTime })}>
                       {formatRelative(entry.created_at, { tz })}
                       {' · '}
                       {entry.login_id ? DETAIL_COPY.by(entry.login_id) : DETAIL_COPY.system}

@@ -75,8 +75,9 @@ function GroupView({ group, tz }: { group: Group; tz?: string | null | undefined
               <Chip
                 size="small"
                 variant="outlined"
-                color={state === 'Open' ? 'primary' : 'default'}
-                label={state === 'Open' ? INSIGHTS_COPY.live : state}
+                // Live only while the anomaly goes on (ACTIVE); an open group whose anomaly is over reads Open.
+                color={group.group_status === 'ACTIVE' ? 'primary' : 'default'}
+                label={group.group_status === 'ACTIVE' ? INSIGHTS_COPY.live : state}
                 data-testid="team-state"
               />
             </DetailMeta>

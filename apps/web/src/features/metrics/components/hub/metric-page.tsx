@@ -8,7 +8,12 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EXPERIENCE_METRIC_NAME_PATTERN, type MetricDetail, type SeriesSchedule } from '@tidemark/contract';
+import {
+  EXPERIENCE_METRIC_NAME_PATTERN,
+  currencySymbolOf,
+  type MetricDetail,
+  type SeriesSchedule,
+} from '@tidemark/contract';
 import { MISSING, formatCurrency, formatPercent } from '@tidemark/format';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -159,7 +164,7 @@ function MetricView({
             schedule={schedule}
             onScheduleChange={setSchedule}
             timezone={timezone}
-            currencySymbol={currencySymbol}
+            currencySymbol={currencySymbolOf(metric.kpi_currency) ?? currencySymbol}
             forecast={forecast}
           />
         </Suspense>

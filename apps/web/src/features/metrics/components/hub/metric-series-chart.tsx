@@ -6,7 +6,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
-import { SERIES_SCHEDULES, type SeriesSchedule } from '@tidemark/contract';
+import { SERIES_SCHEDULES, type MetricDetail, type SeriesSchedule } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { EChart } from '@/components/chart';
 import { ErrorState } from '@/components/error-state';
@@ -23,7 +23,7 @@ export interface MetricSeriesChartProps {
   scope: HubScope;
   kpiId: string;
   name: string;
-  format: 'number' | 'percentage';
+  format: MetricDetail['kpi_format'];
   schedule: SeriesSchedule;
   onScheduleChange: (schedule: SeriesSchedule) => void;
   timezone?: string | undefined;

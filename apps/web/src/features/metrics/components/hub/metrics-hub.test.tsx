@@ -18,6 +18,7 @@ const row = (i: number, overrides: Partial<MetricListRow> = {}): MetricListRow =
   is_active: true,
   aggregation_operation: 'sum',
   kpi_format: 'number',
+  kpi_currency: null,
   status: {
     pipeline_runs: (['h', 'd', 'w', 'm'] as const).map((frequency) => ({
       frequency,

@@ -11,7 +11,10 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { addMember } from '../tenants';
-import { matches, notifyItems, dispatchDue, sendDueDigests } from './notifications.service';
+import { matches } from './alert-selection';
+import { notifyItems } from './alerts';
+import { dispatchDue } from './delivery';
+import { sendDueDigests } from './digests';
 import { unsubscribeToken } from './unsubscribe-token';
 
 /** An insight group as the pipeline writes it (the pipeline itself is exercised by the e2e test). */

@@ -1,0 +1,22 @@
+import type { BaseContext } from '../plugins/context';
+
+/**
+ * The data pipeline's hand-offs (connections → series → pipelines), by job name. A stage asks the next one for
+ * work through the queue without importing it, so modules depend one way only (issue 28); the stage that owns
+ * a job defines its handler under the same name.
+ */
+export const SERIES_JOB = 'series.compute';
+export const PIPELINE_JOB = 'pipelines.run';
+
+export const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
+export const pipelineKeyOf = (tenantId: number) => `pipelines:${tenantId}`;
+
+/** Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. */
+export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): Promise<void> {
+  await ctx.jobs.send(SERIES_JOB, { tenantId }, { singletonKey: seriesKeyOf(tenantId) });
+}
+
+/** Asks for the workspace's pipelines to run on its series; one run waits behind a running one at most. */
+export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
+  await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: pipelineKeyOf(tenantId) });
+}
