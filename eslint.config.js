@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'bench-out/**'] },
@@ -81,6 +83,32 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['node:*', 'fs', 'path', 'http'], message: 'Packages are pure: no I/O.' }] },
+      ],
+    },
+  },
+  {
+    // A server module reaches another only through its index.ts (issue 28). import-x/no-cycle joins this
+    // once the last cycle (pipelines → experience → events → series) is gone.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: readdirSync('apps/server/src/modules', { withFileTypes: true })
+            .filter((d) => d.isDirectory())
+            .map((d) => ({
+              target: `./apps/server/src/modules/${d.name}/**`,
+              from: ['./apps/server/src/modules/*/**'],
+              except: [`**/modules/${d.name}/**`, '**/modules/*/index.ts'],
+              message: 'A module reaches another only through its index.ts.',
+            })),
+        },
       ],
     },
   },

@@ -13,3 +13,4 @@ export {
 } from './connections.service';
 export { connectionsJobs } from './connections.jobs';
 export { ensureDateIndex, quoteIdent } from './warehouse';
+export type { ColumnType } from './connectors/types';

@@ -24,7 +24,7 @@ import {
   isExperienceFigures,
   listExperienceMetrics,
 } from '../experience';
-import { getMetricOrThrow } from '../metrics/metrics.service';
+import { getMetricOrThrow } from '../metrics';
 import {
   outageFilterOptions,
   outageHistory,
@@ -32,7 +32,7 @@ import {
   relatedOutagesOfMany,
   relatedSignals,
 } from '../outages';
-import { patternSeries } from '../series/series.service';
+import { patternSeries } from '../series';
 import * as repo from './event-groups.repository';
 import { eventGroupOf, notFoundGroup } from './event-groups.service';
 import { HOUR_MS, funnelOf } from './grouping';

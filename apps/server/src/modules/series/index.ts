@@ -1,2 +1,8 @@
 export { seriesRoutes } from './series.routes';
-export { requestSeriesUpdate, seriesJobs, updateTenantSeries, SERIES_JOB } from './series.service';
+export {
+  patternSeries,
+  requestSeriesUpdate,
+  seriesJobs,
+  updateTenantSeries,
+  SERIES_JOB,
+} from './series.service';

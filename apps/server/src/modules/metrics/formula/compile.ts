@@ -1,4 +1,4 @@
-import type { ColumnType } from '../../connections/connectors/types';
+import type { ColumnType } from '../../connections';
 import type { ComparisonOperator, FormulaAst } from './ast';
 import { FormulaError } from './errors';
 import type { SqlParams } from './sql-params';
