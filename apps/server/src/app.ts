@@ -44,6 +44,7 @@ import { preferencesRoutes } from './modules/preferences';
 import { slackRoutes, type SlackActions } from './modules/slack';
 import { phoneRoutes } from './modules/phone';
 import { reportsRoutes } from './modules/reports';
+import { experienceViews } from './modules/experience';
 import { explorerRoutes } from './modules/explorer';
 import { homeRoutes } from './modules/home';
 import { baseContext } from './plugins/context';
@@ -152,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
-  await app.register(eventsRoutes);
+  await app.register(eventsRoutes, { experience: experienceViews });
   await app.register(usersRoutes);
   await app.register(preferencesRoutes);
   await app.register(apiKeysRoutes);

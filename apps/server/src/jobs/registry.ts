@@ -2,6 +2,7 @@ import type { BaseContext } from '../plugins/context';
 import { connectionsJobs } from '../modules/connections';
 import { demoJobs } from '../modules/demo';
 import { eventsJobs } from '../modules/events';
+import { experienceJobs } from '../modules/experience';
 import { notificationJobs } from '../modules/notifications';
 import { outagesJobs } from '../modules/outages';
 import { pipelineJobs } from '../modules/pipelines';
@@ -14,6 +15,7 @@ export function jobDefinitions(ctx: BaseContext): JobDefinition<never>[] {
     ...connectionsJobs(ctx),
     ...seriesJobs(ctx),
     ...pipelineJobs(ctx),
+    ...experienceJobs(ctx),
     ...demoJobs(ctx),
     ...eventsJobs(ctx),
     ...notificationJobs(ctx),

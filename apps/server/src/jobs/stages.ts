@@ -1,15 +1,17 @@
 import type { BaseContext } from '../plugins/context';
 
 /**
- * The data pipeline's hand-offs (connections → series → pipelines), by job name. A stage asks the next one for
+ * The data pipeline's hand-offs (connections → series → pipelines → experience), by job name. A stage asks the next one for
  * work through the queue without importing it, so modules depend one way only (issue 28); the stage that owns
  * a job defines its handler under the same name.
  */
 export const SERIES_JOB = 'series.compute';
 export const PIPELINE_JOB = 'pipelines.run';
+export const EXPERIENCE_JOB = 'experience.raise';
 
 export const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
 export const pipelineKeyOf = (tenantId: number) => `pipelines:${tenantId}`;
+export const experienceKeyOf = (tenantId: number) => `experience:${tenantId}`;
 
 /** Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. */
 export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): Promise<void> {
@@ -19,4 +21,9 @@ export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): P
 /** Asks for the workspace's pipelines to run on its series; one run waits behind a running one at most. */
 export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
   await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: pipelineKeyOf(tenantId) });
+}
+
+/** Asks for the workspace's experience events to be raised from the fits a pipeline run just stored. */
+export async function requestExperienceEvents(ctx: BaseContext, tenantId: number): Promise<void> {
+  await ctx.jobs.send(EXPERIENCE_JOB, { tenantId }, { singletonKey: experienceKeyOf(tenantId) });
 }

@@ -17,13 +17,7 @@ import {
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
-import {
-  experienceFunnelSteps,
-  experienceGroupOf,
-  experienceRootCause,
-  isExperienceFigures,
-  listExperienceMetrics,
-} from '../experience';
+import { experienceViews } from './experience-views';
 import { getMetricOrThrow } from '../metrics';
 import {
   outageFilterOptions,
@@ -43,10 +37,12 @@ import { HOUR_MS, funnelOf } from './grouping';
 const DAY_MS = 86_400_000;
 
 /** Experience groups (modules/experience) carry a metric instead of site errors; the rest are site errors. */
-const wireGroupOf = (row: repo.GroupRow, logs: repo.LogRow[], withRows = false): EventGroup =>
-  row.sub_type === 'experience' && isExperienceFigures(row.figures)
-    ? experienceGroupOf(row, withRows)
+function wireGroupOf(row: repo.GroupRow, logs: repo.LogRow[], withRows = false): EventGroup {
+  const experience = experienceViews();
+  return row.sub_type === 'experience' && experience?.isFigures(row.figures)
+    ? experience.groupOf(row, withRows)
     : eventGroupOf(row, logs);
+}
 
 /** An ISO timestamp, or a YYYY-MM-DD day: a start day starts at 00:00 UTC, an end day includes the whole day. */
 function dateOf(value: string | undefined, end: boolean): Date | null {
@@ -249,7 +245,7 @@ export async function eventFilters({ ctx }: { ctx: TenantContext }): Promise<{ d
 async function experienceEventFilters({ ctx }: { ctx: TenantContext }): Promise<EventFilters> {
   const subTypes = await repo.subTypesOf(ctx.db, ctx.tenantId);
   if (!subTypes.includes('experience')) return { providers: [], provider_types: [], provider_checks: [] };
-  const metrics = await listExperienceMetrics({ ctx });
+  const metrics = (await experienceViews()?.metrics({ ctx })) ?? [];
   return {
     providers: [
       {
@@ -406,9 +402,10 @@ export async function eventRootCause({
   if (!groupId) throw new AppError('not_found', catalogueFor(404, 'Event').message);
   const row = await repo.getGroup(ctx.db, ctx.tenantId, groupId);
   if (!row) throw new AppError('not_found', catalogueFor(404, 'Event').message);
-  if (isExperienceFigures(row.figures)) {
+  const experience = experienceViews();
+  if (experience?.isFigures(row.figures)) {
     return {
-      data: { rootcause_details: experienceRootCause(row.figures, list(input.dimension_names)) },
+      data: { rootcause_details: experience.rootCause(row.figures, list(input.dimension_names)) },
     };
   }
   const names = list(input.dimension_names) ?? ['browser', 'os', 'device', 'page'];
@@ -691,7 +688,7 @@ export async function metricFunnel({
   const hour = t % HOUR_MS === 0 ? t - HOUR_MS : Math.floor(t / HOUR_MS) * HOUR_MS;
   // Experience events chart the workspace's own metric funnel (modules/experience) when it has one.
   if (input.sub_type === 'experience' && !input.dim_name) {
-    const steps = await experienceFunnelSteps({
+    const steps = await experienceViews()?.funnelSteps({
       ctx,
       at: hour,
       grain: input.pipeline_schedule ?? 'h',

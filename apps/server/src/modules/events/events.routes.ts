@@ -6,6 +6,7 @@ import type {} from '@fastify/rate-limit';
 import { COLLECT_BODY_LIMIT_BYTES, COLLECT_MESSAGES, routes } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import { addRoute } from '../../plugins/routing';
+import { useExperienceViews, type ExperienceViews } from './experience-views';
 import {
   addCollectorDomain,
   collectorConfig,
@@ -114,7 +115,13 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+export interface EventsRouteOptions {
+  /** How experience events are shown (modules/experience); given by app.ts so events does not import it. */
+  experience: ExperienceViews;
+}
+
+export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOptions): Promise<void> {
+  useExperienceViews(options.experience);
   await app.register(collectRoutes);
   addRoute(app, routes.siteKey, ({ ctx }) => getSiteKey({ ctx }));
   addRoute(app, routes.collectorDomains, ({ ctx }) => getCollectorDomains({ ctx }));

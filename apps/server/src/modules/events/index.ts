@@ -1,4 +1,5 @@
 export { eventsRoutes } from './events.routes';
+export type { ExperienceViews } from './experience-views';
 export {
   eventsJobs,
   ingestEvents,

@@ -15,6 +15,8 @@ import {
   formatPercentValue,
 } from '@tidemark/format';
 import { abnormalChange, moneyMetricOf, type FittedPoints } from '@tidemark/detect';
+import { defineJob, type JobDefinition } from '../../jobs/queue';
+import { EXPERIENCE_JOB } from '../../jobs/stages';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   BASELINE_WEEKS,
@@ -27,7 +29,7 @@ import {
   type ExperiencePoint,
   type FitPoint,
 } from './episodes';
-import { saveEventGroup, type EventGroupWrite } from '../events';
+import { saveEventGroup, type EventGroupWrite, type ExperienceViews } from '../events';
 import * as repo from './experience.repository';
 
 // Experience events (issue 12 item 5): after each pipeline run the workspace's experience metrics are read
@@ -86,6 +88,21 @@ const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 /** Spec 2 §9: experience actual and expected values show 2 decimals. */
 export const experienceValue = (v: number, format: 'percentage' | 'number') =>
   format === 'percentage' ? formatPercentValue(v, { decimals: 2 }) : formatNumber(v, 2);
+
+/** The experience stage's job: asked for by each pipeline run (jobs/stages.ts), one per workspace at a time. */
+export function experienceJobs(base: BaseContext): JobDefinition<never>[] {
+  return [
+    defineJob<{ tenantId: number }>({
+      name: EXPERIENCE_JOB,
+      policy: 'stately',
+      concurrency: 1,
+      retryLimit: 3,
+      async handler(job) {
+        await raiseExperienceEvents({ ...base, tenantId: job.data.tenantId });
+      },
+    }) as JobDefinition<never>,
+  ];
+}
 
 /**
  * Raises the workspace's experience events from the stored fits. Idempotent: an episode that overlaps a
@@ -660,3 +677,12 @@ export async function listExperienceMetrics({ ctx }: { ctx: TenantContext }) {
   const metrics = await repo.experienceMetrics(ctx.db, ctx.tenantId);
   return metrics.map((m) => ({ kpi_id: String(m.kpi_id), kpi_display_name: m.kpi_display_name }));
 }
+
+/** What the events API needs to show experience groups; app.ts hands it to the events routes. */
+export const experienceViews: ExperienceViews = {
+  isFigures: isExperienceFigures,
+  groupOf: (row, withRows) => experienceGroupOf(row, withRows),
+  rootCause: (figures, dimensionNames) => experienceRootCause(figures as ExperienceFigures, dimensionNames),
+  funnelSteps: experienceFunnelSteps,
+  metrics: listExperienceMetrics,
+};

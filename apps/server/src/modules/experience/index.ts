@@ -1,9 +1,7 @@
 export {
-  experienceFunnelSteps,
-  experienceGroupOf,
-  experienceRootCause,
-  isExperienceFigures,
+  experienceJobs,
   listExperienceMetrics,
+  experienceViews,
   raiseExperienceEvents,
   type ExperienceFigures,
 } from './experience.service';

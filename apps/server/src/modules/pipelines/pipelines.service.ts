@@ -15,7 +15,6 @@ import type { Queryable } from '../../db/client';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
-import { raiseExperienceEvents } from '../experience';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { notifyItems } from '../notifications';
 import { LINK_JOB } from '../outages';
@@ -25,7 +24,7 @@ import { carriedExpected, completeCount, fitInputOf } from './fit-carry';
 import { matchInsights } from './insight-match';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
-import { PIPELINE_JOB, requestPipelineRun } from '../../jobs/stages';
+import { PIPELINE_JOB, requestExperienceEvents, requestPipelineRun } from '../../jobs/stages';
 
 export { PIPELINE_JOB, requestPipelineRun };
 
@@ -254,14 +253,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
 
   let grouped = 0;
   for (const grain of ['h', 'd', 'w', 'm'] as const) grouped += await groupNewInsights(ctx, grain);
-  // Experience events read the fits just stored (modules/experience); a failure there is retried with the run.
-  try {
-    await raiseExperienceEvents(ctx);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    ctx.log.warn({ tenantId: ctx.tenantId, reason }, 'experience events failed');
-    failures.push({ kpiId: 0, grain: 'experience', reason });
-  }
+  // Experience events read the fits just stored: their stage runs as its own job, retried on its own.
+  await requestExperienceEvents(ctx, ctx.tenantId);
   // New or grown insight groups may be what a provider's outage cost: link them now rather than at the next
   // sweep. A run that grouped nothing changed no group's window, so there is nothing to re-link.
   if (grouped > 0)
