@@ -115,6 +115,47 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives only in repositories (issue 28): a service calls a repository's named function, never the
+    // database. Exempt: db/ (the client, migrations, seed), jobs/ (pg-boss's queue), the connectors that speak
+    // to a customer's own database, and *.sql.ts files of pure builders that return warehouse SQL for a
+    // repository to run.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/testing/**',
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/**/*.sql.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/jobs/**',
+      'apps/server/src/modules/connections/connectors/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(query|exec|withClient)$/][callee.object.name=/^(db|tx|client)$/]',
+          message: 'Only repositories (*.repository.ts) talk to the database.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(query|exec|withClient)$/][callee.object.property.name=/^(db|tx|client)$/]',
+          message: 'Only repositories (*.repository.ts) talk to the database.',
+        },
+        {
+          selector:
+            'TemplateLiteral[quasis.0.value.raw=/^\\s*(select|insert into|update|delete from|with|create|alter|drop)\\s/i]',
+          message: 'SQL lives in repositories (*.repository.ts) or pure *.sql.ts builders.',
+        },
+        {
+          selector:
+            'Literal[value=/^\\s*(select|insert into|update|delete from|with|create|alter|drop)\\s/i]',
+          message: 'SQL lives in repositories (*.repository.ts) or pure *.sql.ts builders.',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'packages/*/bench/**/*.ts',
       'packages/*/scripts/**/*.ts',

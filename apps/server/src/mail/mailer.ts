@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { insertOutboxMessage } from './outbox.repository';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 
@@ -74,17 +75,13 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger, options: { pr
             ?.split(`cid:${img.cid}`)
             .join(`data:${img.contentType};base64,${img.content.toString('base64')}`) ?? null;
       }
-      const [row] = await db.query<{ message_id: string }>(
-        `insert into dev_outbox (recipient, subject, body_text, links, body_html) values ($1, $2, $3, $4, $5)
-         returning message_id::text`,
-        [m.to, m.subject, m.text, JSON.stringify(m.links), html],
-      );
+      const messageId = await insertOutboxMessage(db, { ...m, html });
       if (options.printLinks) {
         log.info(`Outbox: "${m.subject}" to ${m.to} ${m.links.join(' ')}`);
       } else {
         log.info({ to: m.to, subject: m.subject }, 'Outbox: e-mail kept locally (read it at /v1/dev/outbox)');
       }
-      return { messageId: m.messageId ?? `<outbox-${row!.message_id}@tidemark.local>` };
+      return { messageId: m.messageId ?? `<outbox-${messageId}@tidemark.local>` };
     },
   };
 }

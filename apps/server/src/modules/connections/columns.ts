@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { normaliseHeader } from '@tidemark/csv';
 import type { ColumnType } from './connectors/types';
-import { quoteIdent } from './warehouse';
+import * as wh from './warehouse.repository';
 
 /** Columns every warehouse table has: a source column of the same name gets a suffix. */
 export const WAREHOUSE_COLUMNS = ['tenant_id', '_row_id', '_loaded_at'];
@@ -32,19 +32,12 @@ export async function describeColumns(
   sourceNames: string[],
   displayNames?: string[],
 ): Promise<{ rowCount: number; columns: DescribedColumn[] }> {
-  const counts = columns.map((c, i) => `count(${quoteIdent(c.field_name)}) as c${i}`).join(', ');
-  const { rows } = await client.query<Record<string, number>>(
-    `select count(*)::bigint as n${counts ? `, ${counts}` : ''} from ${quoteIdent(table)}`,
-  );
-  const totals = rows[0] ?? { n: 0 };
+  const totals = await wh.columnCounts(client, table, columns);
   const rowCount = Number(totals.n);
   // One statement at a time: a client runs its queries in turn anyway, and pg 9 refuses to queue them.
   const samples: string[][] = [];
   for (const c of columns) {
-    const res = await client.query<{ v: string }>(
-      `select distinct ${quoteIdent(c.field_name)}::text as v from (select ${quoteIdent(c.field_name)} from ${quoteIdent(table)} where ${quoteIdent(c.field_name)} is not null limit 200) s limit 3`,
-    );
-    samples.push(res.rows.map((r) => r.v.slice(0, 80)));
+    samples.push((await wh.sampleValues(client, table, c.field_name)).map((v) => v.slice(0, 80)));
   }
   return {
     rowCount,

@@ -475,3 +475,23 @@ export async function markSeriesComputed(
     [tenantId, tableId, computedAt],
   );
 }
+
+/** The connection's extractions that waited for their metric configuration are now in use. */
+export async function markReadyExtractionsUsed(
+  db: Queryable,
+  tenantId: number,
+  connectionId: number,
+): Promise<void> {
+  await db.query(
+    `update extraction_jobs set status = 'SUCCESSFUL' where tenant_id = $1 and connection_id = $2 and status = 'READY'`,
+    [tenantId, connectionId],
+  );
+}
+
+/** The workspace's time zone (UTC when it has none). */
+export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
+  const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
+    tenantId,
+  ]);
+  return rows[0]?.timezone ?? 'Etc/UTC';
+}

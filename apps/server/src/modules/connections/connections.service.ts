@@ -31,7 +31,7 @@ import { ConnectorError } from './connectors/types';
 import { SHOPIFY_READ_SCOPES, buildInstallUrl, normaliseShopDomain } from './connectors/shopify';
 import * as repo from './connections.repository';
 import { importCsvFile } from './csv-import';
-import { dropWarehouseTable } from './warehouse';
+import { dropWarehouseTable } from './warehouse.repository';
 import { SYNC_JOB } from './sync';
 
 const notFound = () => new AppError('not_found', catalogueFor(404, 'data source').message);
@@ -683,10 +683,7 @@ export async function setConnectionStage({
   await repo.setStage(ctx.db, ctx.tenantId, connectionId, stage, status, message);
   if (stage === 'metric_configuration' && status === 'SUCCESSFUL') {
     // The data that was waiting for its configuration is now in use.
-    await ctx.db.query(
-      `update extraction_jobs set status = 'SUCCESSFUL' where tenant_id = $1 and connection_id = $2 and status = 'READY'`,
-      [ctx.tenantId, connectionId],
-    );
+    await repo.markReadyExtractionsUsed(ctx.db, ctx.tenantId, connectionId);
   }
 }
 

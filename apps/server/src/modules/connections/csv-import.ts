@@ -9,12 +9,12 @@ import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
   copyInto,
   addWarehouseKeys,
-  quoteIdent,
   createWarehouseTable,
   dropWarehouseTable,
   renameWarehouseTable,
   warehouseTableName,
-} from './warehouse';
+} from './warehouse.repository';
+import * as wh from './warehouse.repository';
 
 /** Enough of the file to sniff its dialect and infer its column types. */
 const HEAD_BYTES = 1_048_576;
@@ -95,11 +95,8 @@ export async function importCsvFile(
   const chosenZones = parseColumnTimeZones(input.columnTimeZones);
   let id = 0;
   try {
-    return await ctx.db.withClient(async (client) => {
-      const q = {
-        query: async <T extends object>(sql: string, params?: unknown[]) =>
-          (await client.query<T>(sql, params)).rows,
-      };
+    return await wh.withSession(ctx.db, async (client) => {
+      const q = wh.queryableOf(client);
       // The upload is recorded on its own session, whose pid tells any process later whether it still runs.
       id = (await repo.startUpload(q, { tenantId, connectionId: connection.connection_id }))
         .extraction_job_id;
@@ -159,76 +156,63 @@ export async function importCsvFile(
         })(),
       );
 
-      {
-        await client.query('begin');
-        try {
-          await createWarehouseTable(client, {
-            tenantId,
-            table: building,
-            columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
-            keysLater: true,
-          });
-          await copyInto(
-            client,
-            building,
-            columns.map((c) => c.field_name),
-            copyStream,
+      await wh.transactionOn(client, async () => {
+        await createWarehouseTable(client, {
+          tenantId,
+          table: building,
+          columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
+          keysLater: true,
+        });
+        await copyInto(
+          client,
+          building,
+          columns.map((c) => c.field_name),
+          copyStream,
+        );
+        await wh.zoneColumns(
+          client,
+          building,
+          columns.flatMap((c, i) => (zones[i] ? [{ field_name: c.field_name, zone: zones[i] }] : [])),
+        );
+        if (copy.rows === 0) {
+          throw new AppError(
+            'bad_request',
+            errors.count > 0
+              ? `None of the rows could be read. ${errors.first[0]?.reason ?? ''}`.trim()
+              : 'The file has a header but no rows.',
           );
-          const zoned = columns.flatMap((c, i) => {
-            const zone = zones[i];
-            if (!zone) return [];
-            const name = quoteIdent(c.field_name);
-            return [`alter column ${name} type timestamptz using ${name} at time zone '${zone}'`];
-          });
-          if (zoned.length > 0) await client.query(`alter table ${quoteIdent(building)} ${zoned.join(', ')}`);
-          if (copy.rows === 0) {
-            throw new AppError(
-              'bad_request',
-              errors.count > 0
-                ? `None of the rows could be read. ${errors.first[0]?.reason ?? ''}`.trim()
-                : 'The file has a header but no rows.',
-            );
-          }
-          await addWarehouseKeys(client, building);
-          if (existing) {
-            await dropWarehouseTable(client, destination);
-            await renameWarehouseTable(client, building, destination);
-          }
-          const described = await describeColumns(
-            client,
-            destination,
-            stored,
-            columns.map((c) => c.display_name),
-            columns.map((c) => c.display_name),
-          );
-          described.columns.forEach((c, i) => {
-            if (zones[i]) c.time_zone = zones[i];
-            const currency = columns[i]!.currency;
-            if (currency) c.currency = currency;
-          });
-          const q = {
-            query: async <T extends object>(sql: string, params?: unknown[]) =>
-              (await client.query<T>(sql, params)).rows,
-          };
-          await repo.upsertWarehouseTable(q, {
-            tenant_id: tenantId,
-            connection_id: connection.connection_id,
-            source_table_name: filename,
-            destination_table_name: destination,
-            columns: described.columns,
-            key_columns: [],
-            cursor_column: null,
-            cursor_value: null,
-            row_count: described.rowCount,
-            dirty_from: null,
-          });
-          if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
         }
-      }
+        await addWarehouseKeys(client, building);
+        if (existing) {
+          await dropWarehouseTable(client, destination);
+          await renameWarehouseTable(client, building, destination);
+        }
+        const described = await describeColumns(
+          client,
+          destination,
+          stored,
+          columns.map((c) => c.display_name),
+          columns.map((c) => c.display_name),
+        );
+        described.columns.forEach((c, i) => {
+          if (zones[i]) c.time_zone = zones[i];
+          const currency = columns[i]!.currency;
+          if (currency) c.currency = currency;
+        });
+        await repo.upsertWarehouseTable(q, {
+          tenant_id: tenantId,
+          connection_id: connection.connection_id,
+          source_table_name: filename,
+          destination_table_name: destination,
+          columns: described.columns,
+          key_columns: [],
+          cursor_column: null,
+          cursor_value: null,
+          row_count: described.rowCount,
+          dirty_from: null,
+        });
+        if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
+      });
 
       const imported = copy.rows;
       const fresh = (await repo.findConnectionById(ctx.db, tenantId, connection.connection_id))!;

@@ -12,5 +12,5 @@ export {
   type WarehouseTable,
 } from './connections.service';
 export { connectionsJobs } from './connections.jobs';
-export { ensureDateIndex, quoteIdent } from './warehouse';
+export { ensureDateIndex, quoteIdent } from './warehouse.repository';
 export type { ColumnType } from './connectors/types';

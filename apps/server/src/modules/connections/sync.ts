@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type pg from 'pg';
 import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import type { BaseContext } from '../../plugins/context';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/queue';
@@ -8,7 +7,8 @@ import { ConnectorError, type Connector, type SourceColumn } from './connectors/
 import { SHOPIFY_TABLES } from './connectors/shopify';
 import * as repo from './connections.repository';
 import { describeColumns, fieldNamesFor } from './columns';
-import { copyInto, copyText, createWarehouseTable, quoteIdent, warehouseTableName } from './warehouse';
+import * as wh from './warehouse.repository';
+import { copyInto, copyText, createWarehouseTable, warehouseTableName } from './warehouse.repository';
 import { requestSeriesUpdate } from '../../jobs/stages';
 
 export const SYNC_JOB = 'connections.sync';
@@ -160,197 +160,118 @@ async function syncTable(
   const keyFields = sourceColumns.flatMap((c, i) => (c.isKey ? [names[i]!] : []));
   const columns = sourceColumns.map((c, i) => ({ field_name: names[i]!, data_type: c.type }));
 
-  return base.db.withClient(async (client) => {
-    await client.query('begin');
-    try {
-      // Two syncs of one source (a click during the scheduled one) take turns per table; the second reads
-      // the table and cursor the first left, so it neither creates the table twice nor reads rows twice.
-      await client.query(`select pg_advisory_xact_lock(hashtextextended('sync:' || $1::text, 0))`, [
-        connection.connection_id,
-      ]);
-      const existing = (
-        await repo.listWarehouseTables(
-          { query: async (sql, params) => (await client.query(sql, params)).rows },
-          tenantId,
-          connection.connection_id,
-        )
-      ).find((t) => t.source_table_name === table);
-      const incremental =
-        existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
-      const from = incremental ? existing.cursor_value : null;
-      let destination = existing?.destination_table_name;
-      if (!destination) {
-        destination = warehouseTableName(connection.datasource_id, table);
-        await createWarehouseTable(client, { tenantId, table: destination, columns, keyColumns: keyFields });
-      } else {
-        await addMissingColumns(
-          client,
-          destination,
-          existing!.columns.map((c) => c.field_name),
-          columns,
-        );
-      }
-      // Rows go to a staging table first, then replace their earlier copies in one statement.
-      const stage = `stage_${job.id.replace(/-/g, '').slice(0, 16)}`;
-      await client.query(
-        `create temp table ${quoteIdent(stage)} (${columns.map((c) => `${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`).join(', ')}) on commit drop`,
-      );
-      let read = 0;
-      const batches = connector.readRows(table, {
-        columns: sourceColumns,
-        cursorColumn: cursorSource ?? undefined,
-        from: from ?? undefined,
-        batchSize: 5000,
-        signal: job.signal,
-      });
-      // One stream from the source to COPY: a failed or cancelled read rejects the pipeline, never an
-      // error event nobody listens to.
-      const text = Readable.from(
-        (async function* () {
-          for await (const batch of batches) {
-            read += batch.length;
-            await job.progress({ table, rows: input.rowsSoFar + read });
-            yield copyText(batch, columns);
-          }
-        })(),
-      );
-      await copyInto(
-        client,
-        stage,
-        columns.map((c) => c.field_name),
-        text,
-        job.signal,
-      );
-
-      const list = columns.map((c) => quoteIdent(c.field_name)).join(', ');
-      const target = quoteIdent(destination);
-      // Dates are read on the store's clock; a table without a date column has no series to mark.
-      const timezone = existing?.date_column ? await timezoneOf(base, tenantId) : null;
-      // undefined: the rows read decide; null: nothing changed.
-      let changedFrom: Date | null | undefined;
-      if (existing && keyFields.length > 0) {
-        const updates = columns.map(
-          (c) => `${quoteIdent(c.field_name)} = excluded.${quoteIdent(c.field_name)}`,
-        );
-        await client.query(
-          `insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}
-           on conflict (tenant_id, ${keyFields.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}, _loaded_at = excluded._loaded_at`,
-        );
-      } else {
-        if (existing && incremental && from !== null) {
-          await client.query(`delete from ${target} where ${quoteIdent(cursorField!)} >= $1`, [from]);
-        } else if (existing) {
-          // A table without a cursor is read whole every time. Its series need recomputing only from the
-          // earliest row that changed (a new hour, a corrected day), not from the start of its history.
-          if (existing.date_column && timezone) {
-            // A column whose type changed at the source cannot be compared: then every row counts as read.
-            await client.query('savepoint diff');
-            try {
-              changedFrom = await earliestDate(
-                client,
-                `((select ${list} from ${quoteIdent(stage)} except all select ${list} from ${target})
-                  union all (select ${list} from ${target} except all select ${list} from ${quoteIdent(stage)})) changed`,
-                existing.date_column,
-                columns,
-                timezone,
-              );
-            } catch {
-              await client.query('rollback to savepoint diff');
-            }
-          }
-          await client.query(`delete from ${target}`);
-        }
-        await client.query(`insert into ${target} (${list}) select ${list} from ${quoteIdent(stage)}`);
-      }
-
-      // The newest cursor is in what was just read (every row from the last cursor on, or all of them):
-      // the staging table answers it without scanning the warehouse table.
-      const cursorValue = cursorField
-        ? ((
-            await client.query<{ v: string | null }>(
-              `select max(${quoteIdent(cursorField)})::text as v from ${quoteIdent(stage)}`,
-            )
-          ).rows[0]?.v ?? from)
-        : null;
-      const dirtyFrom =
-        !existing?.date_column || !timezone
-          ? null
-          : changedFrom !== undefined
-            ? changedFrom
-            : await earliestDate(client, quoteIdent(stage), existing.date_column, columns, timezone);
-      const described = await describeColumns(
+  return wh.inClientTransaction(base.db, async (client) => {
+    // Two syncs of one source (a click during the scheduled one) take turns per table; the second reads
+    // the table and cursor the first left, so it neither creates the table twice nor reads rows twice.
+    await wh.lockForSync(client, connection.connection_id);
+    const existing = (
+      await repo.listWarehouseTables(wh.queryableOf(client), tenantId, connection.connection_id)
+    ).find((t) => t.source_table_name === table);
+    const incremental =
+      existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
+    const from = incremental ? existing.cursor_value : null;
+    let destination = existing?.destination_table_name;
+    if (!destination) {
+      destination = warehouseTableName(connection.datasource_id, table);
+      await createWarehouseTable(client, { tenantId, table: destination, columns, keyColumns: keyFields });
+    } else {
+      await wh.addMissingColumns(
         client,
         destination,
+        existing!.columns.map((c) => c.field_name),
         columns,
-        sourceColumns.map((c) => c.name),
       );
-      await repo.upsertWarehouseTable(
-        { query: async (sql, params) => (await client.query(sql, params)).rows },
-        {
-          tenant_id: tenantId,
-          connection_id: connection.connection_id,
-          source_table_name: table,
-          destination_table_name: destination,
-          columns: described.columns,
-          key_columns: keyFields,
-          cursor_column: cursorField,
-          cursor_value: cursorValue,
-          row_count: described.rowCount,
-          dirty_from: dirtyFrom,
-        },
-      );
-      await client.query('commit');
-      return read;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
     }
+    // Rows go to a staging table first, then replace their earlier copies in one statement.
+    const stage = `stage_${job.id.replace(/-/g, '').slice(0, 16)}`;
+    await wh.createStage(client, stage, columns);
+    let read = 0;
+    const batches = connector.readRows(table, {
+      columns: sourceColumns,
+      cursorColumn: cursorSource ?? undefined,
+      from: from ?? undefined,
+      batchSize: 5000,
+      signal: job.signal,
+    });
+    // One stream from the source to COPY: a failed or cancelled read rejects the pipeline, never an
+    // error event nobody listens to.
+    const text = Readable.from(
+      (async function* () {
+        for await (const batch of batches) {
+          read += batch.length;
+          await job.progress({ table, rows: input.rowsSoFar + read });
+          yield copyText(batch, columns);
+        }
+      })(),
+    );
+    await copyInto(
+      client,
+      stage,
+      columns.map((c) => c.field_name),
+      text,
+      job.signal,
+    );
+
+    // Dates are read on the store's clock; a table without a date column has no series to mark.
+    const timezone = existing?.date_column ? await timezoneOf(base, tenantId) : null;
+    // undefined: the rows read decide; null: nothing changed.
+    let changedFrom: Date | null | undefined;
+    if (existing && keyFields.length > 0) {
+      await wh.upsertFromStage(client, { stage, target: destination, columns, keyFields });
+    } else {
+      if (existing && incremental && from !== null) {
+        await wh.deleteFromCursor(client, destination, cursorField!, from);
+      } else if (existing) {
+        // A table without a cursor is read whole every time. Its series need recomputing only from the
+        // earliest row that changed (a new hour, a corrected day), not from the start of its history.
+        if (existing.date_column && timezone) {
+          changedFrom = await wh.earliestChangedDate(client, {
+            stage,
+            target: destination,
+            columns,
+            dateColumn: existing.date_column,
+            timezone,
+          });
+        }
+        await wh.deleteAllRows(client, destination);
+      }
+      await wh.insertFromStage(client, { stage, target: destination, columns });
+    }
+
+    // The newest cursor is in what was just read (every row from the last cursor on, or all of them):
+    // the staging table answers it without scanning the warehouse table.
+    const cursorValue = cursorField ? ((await wh.stageMaxText(client, stage, cursorField)) ?? from) : null;
+    const dirtyFrom =
+      !existing?.date_column || !timezone
+        ? null
+        : changedFrom !== undefined
+          ? changedFrom
+          : await wh.earliestStageDate(client, {
+              stage,
+              dateColumn: existing.date_column,
+              columns,
+              timezone,
+            });
+    const described = await describeColumns(
+      client,
+      destination,
+      columns,
+      sourceColumns.map((c) => c.name),
+    );
+    await repo.upsertWarehouseTable(wh.queryableOf(client), {
+      tenant_id: tenantId,
+      connection_id: connection.connection_id,
+      source_table_name: table,
+      destination_table_name: destination,
+      columns: described.columns,
+      key_columns: keyFields,
+      cursor_column: cursorField,
+      cursor_value: cursorValue,
+      row_count: described.rowCount,
+      dirty_from: dirtyFrom,
+    });
+    return read;
   });
 }
 
-function sqlType(type: string): string {
-  return type === 'integer' ? 'bigint' : type === 'decimal' ? 'numeric' : type;
-}
-
-async function addMissingColumns(
-  client: pg.PoolClient,
-  table: string,
-  have: string[],
-  want: Array<{ field_name: string; data_type: string }>,
-): Promise<void> {
-  for (const c of want) {
-    if (!have.includes(c.field_name)) {
-      await client.query(
-        `alter table ${quoteIdent(table)} add column ${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`,
-      );
-    }
-  }
-}
-
-/** The earliest date of some rows (`from`: a table or a subquery, as SQL), in the store's clock. */
-async function earliestDate(
-  client: pg.PoolClient,
-  from: string,
-  dateColumn: string,
-  columns: Array<{ field_name: string; data_type: string }>,
-  timezone: string,
-): Promise<Date | null> {
-  const column = columns.find((c) => c.field_name === dateColumn);
-  if (!column) return null;
-  // Dates and plain timestamps are the store's local time.
-  const expr =
-    column.data_type === 'timestamptz'
-      ? `min(${quoteIdent(dateColumn)})`
-      : `min(${quoteIdent(dateColumn)})::timestamp at time zone $1`;
-  const params = column.data_type === 'timestamptz' ? [] : [timezone];
-  const { rows } = await client.query<{ v: Date | null }>(`select ${expr} as v from ${from}`, params);
-  return rows[0]?.v ?? null;
-}
-
-async function timezoneOf(base: BaseContext, tenantId: number): Promise<string> {
-  const rows = await base.db.query<{ timezone: string }>(
-    'select timezone from tenants where tenant_id = $1',
-    [tenantId],
-  );
-  return rows[0]?.timezone ?? 'Etc/UTC';
-}
+const timezoneOf = (base: BaseContext, tenantId: number) => repo.tenantTimezone(base.db, tenantId);

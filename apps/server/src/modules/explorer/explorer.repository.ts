@@ -1,5 +1,5 @@
 import type { ExplorerState, SeriesSchedule } from '@tidemark/contract';
-import { arrayOnce, type Queryable } from '../../db/client';
+import { arrayOnce, type Db, type Queryable } from '../../db/client';
 
 export interface ExplorerUserRow {
   user_id: number;
@@ -229,4 +229,17 @@ export async function deleteView(
     [input.tenantId, input.privateTo, input.viewId],
   );
   return rows.length > 0;
+}
+
+/** Runs a built warehouse statement (explorer.sql.ts) in its own transaction, cancelled past `timeoutMs`. */
+export async function runWithTimeout<T extends object>(
+  db: Db,
+  sql: string,
+  values: unknown[],
+  timeoutMs: number,
+): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`set local statement_timeout = ${Number(timeoutMs)}`);
+    return tx.query<T>(sql, values);
+  });
 }

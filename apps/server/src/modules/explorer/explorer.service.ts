@@ -605,10 +605,7 @@ async function readFromWarehouse(
 /** A warehouse statement under a timeout: past it PostgreSQL cancels it and the caller is told why. */
 async function runGuarded(ctx: ExplorerContext, sql: string, values: unknown[]): Promise<WarehouseRow[]> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      await tx.query(`set local statement_timeout = ${Number(EXPLORER_STATEMENT_TIMEOUT_MS)}`);
-      return tx.query<WarehouseRow>(sql, values);
-    });
+    return await repo.runWithTimeout<WarehouseRow>(ctx.db, sql, values, EXPLORER_STATEMENT_TIMEOUT_MS);
   } catch (error) {
     if ((error as { code?: string }).code === '57014')
       throw new AppError('bad_request', EXPLORER_MESSAGES.tooSlow);

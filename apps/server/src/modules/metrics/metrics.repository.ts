@@ -346,3 +346,9 @@ export async function topDimensionValues(
   );
   return rows.map((r) => r.value);
 }
+
+/** Whether the workspace is the demo store (whose metrics anyone may copy). */
+export async function isDemoTenant(db: Queryable, tenantId: number): Promise<boolean> {
+  const rows = await db.query('select 1 from tenants where is_demo and tenant_id = $1', [tenantId]);
+  return rows.length > 0;
+}

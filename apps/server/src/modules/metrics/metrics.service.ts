@@ -307,12 +307,9 @@ export async function replicateMetrics({
     isDemo: false,
     readOnly: true,
   }).catch(async () => {
-    const demo = await ctx.db.query<{ tenant_id: number }>(
-      'select tenant_id from tenants where is_demo and tenant_id = $1',
-      [input.from_tenant_id],
-    );
-    if (!demo[0]) throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
-    return demo[0].tenant_id;
+    if (!(await repo.isDemoTenant(ctx.db, input.from_tenant_id)))
+      throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
+    return input.from_tenant_id;
   });
   const target = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
   const targetTables = await tablesOfConnection({ ctx, connectionId: target.connection_id });

@@ -69,10 +69,7 @@ export async function loadDemoOutages(
   input: { tenantId: number; userId: number; anchors: DemoAnchors; now?: Date },
 ): Promise<void> {
   const now = (input.now ?? new Date()).getTime();
-  const ids = await base.db.query<{ provider_uuid: string }>(
-    `select provider_uuid::text from providers where provider_name = any($1::text[])`,
-    [[...DEMO_PROVIDERS]],
-  );
+  const ids = await repo.providersNamed(base.db, [...DEMO_PROVIDERS]);
   await setStoreProviders({
     ctx: { db: base.db, tenantId: input.tenantId, user: { userId: input.userId } },
     input: { changes: ids.map((r) => ({ id: r.provider_uuid, is_active: true })) },

@@ -583,3 +583,11 @@ export async function outageComponents(db: Queryable, tenantId: number) {
     [tenantId],
   );
 }
+
+/** The catalogue's providers of these names. */
+export async function providersNamed(
+  db: Queryable,
+  names: string[],
+): Promise<Array<{ provider_uuid: string }>> {
+  return db.query(`select provider_uuid::text from providers where provider_name = any($1::text[])`, [names]);
+}

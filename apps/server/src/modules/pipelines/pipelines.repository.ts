@@ -530,3 +530,8 @@ export async function tenantsNeedingRuns(db: Queryable, now: number = Date.now()
   const rows = await db.query<{ tenant_id: number }>(needingRunsSql(false), [new Date(now)]);
   return rows.map((r) => r.tenant_id);
 }
+
+/** Runs a statement built for the warehouse (pairs.sql.ts). */
+export async function warehouseRows<T extends object>(db: Queryable, statement: [string, unknown[]]): Promise<T[]> {
+  return db.query<T>(...statement);
+}

@@ -1,4 +1,5 @@
-import { arrayOnce, epochMsArray, type Queryable } from '../../db/client';
+import { arrayOnce, epochMsArray, type Db, type Queryable } from '../../db/client';
+import { quoteIdent } from '../connections';
 
 export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
   const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [
@@ -173,4 +174,48 @@ export async function forecastEnabled(db: Queryable, tenantId: number): Promise<
     [tenantId],
   );
   return rows[0]?.on ?? false;
+}
+
+/** Fresh planner statistics after a load, so reads take recent block ranges instead of the whole table. */
+export async function analyzeTable(db: Queryable, table: string): Promise<void> {
+  await db.query(`analyze ${quoteIdent(table)}`);
+}
+
+/**
+ * Runs a table's series statement (series.sql.ts) in one transaction; with `replaceKpiIds`, those metrics'
+ * stored series go first (a full recompute), else the statement splices onto them.
+ */
+export async function writeTableSeries(
+  db: Db,
+  input: { sql: string; values: unknown[]; tenantId: number; replaceKpiIds: number[] | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Hash aggregation over many groups wants more than the default memory; spilling still works past it.
+    await tx.query(`set local work_mem = '256MB'`);
+    // The planner cannot estimate generated bucket grids and would pair them by sorted merges: hash them.
+    await tx.query('set local enable_mergejoin = off');
+    await tx.query('set local enable_nestloop = off');
+    // A background recompute keeps to one core: parallel workers would take the cores API requests need.
+    await tx.query('set local max_parallel_workers_per_gather = 0');
+    if (input.replaceKpiIds)
+      await deleteSeries(tx, { tenantId: input.tenantId, kpiIds: input.replaceKpiIds });
+    await tx.query(input.sql, input.values);
+  });
+}
+
+/** A dimension's values by rows across every table it is on, most first (cut to 500 characters). */
+export async function mostFrequentValues(
+  db: Queryable,
+  columns: Array<{ field_name: string; destination_table_name: string }>,
+  limit: number,
+): Promise<Array<{ v: string; n: number }>> {
+  const union = columns
+    .map(
+      (c) =>
+        `select ${quoteIdent(c.field_name)}::text as v, count(*) as n from ${quoteIdent(c.destination_table_name)} where ${quoteIdent(c.field_name)} is not null group by 1`,
+    )
+    .join(' union all ');
+  return db.query(
+    `select left(v, 500) as v, sum(n)::bigint as n from (${union}) u group by 1 order by 2 desc, 1 limit ${Number(limit)}`,
+  );
 }

@@ -176,3 +176,11 @@ export async function isSlackReachable(db: Queryable, tenantId: number): Promise
   );
   return rows.length === 1;
 }
+
+/** The alert a posted message now shows (after an escalation in its thread). */
+export async function updateMessageAlert(db: Queryable, tenantId: number, alert: SlackAlert): Promise<void> {
+  await db.query(
+    'update slack_messages set alert = $4, updated_at = now() where tenant_id = $1 and item_kind = $2 and item_id = $3',
+    [tenantId, alert.kind, alert.item_id, alert],
+  );
+}

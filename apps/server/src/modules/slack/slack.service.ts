@@ -98,10 +98,7 @@ export async function postSlackAlert({
         thread_ts: existing.ts,
         text: `Escalated to ${alert.severity ?? 'a higher severity'}: ${alertText(alert)}`,
       });
-      await ctx.db.query(
-        'update slack_messages set alert = $4, updated_at = now() where tenant_id = $1 and item_kind = $2 and item_id = $3',
-        [tenantId, alert.kind, alert.item_id, alert],
-      );
+      await repo.updateMessageAlert(ctx.db, tenantId, alert);
       return { ts: existing.ts };
     }
     const posted = await client.chat.postMessage({
