@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Queryable } from '../../db/client';
 import { distributeNewTable } from '../../db/citus';
+import { quotePgIdentifier } from '../../db/identifiers';
 import type { CellValue, ColumnType } from './connectors/types';
 
 /**
@@ -20,9 +21,10 @@ export interface WarehouseColumn {
 
 const SAFE_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** A warehouse name, refused unless safe (so it never needs escaping), quoted by the one quoter. */
 export function quoteIdent(name: string): string {
   if (!SAFE_IDENTIFIER.test(name)) throw new Error(`unsafe identifier: ${name}`);
-  return `"${name}"`;
+  return quotePgIdentifier(name);
 }
 
 const SQL_TYPES: Record<ColumnType, string> = {

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFailureText, type ConnectFailureCause } from '@tidemark/contract';
 import { testDatabaseUrl } from '../../../testing/build-test-app';
-import { createPostgresConnector, quotePostgresIdentifier } from './postgres';
+import { quotePgIdentifier } from '../../../db/identifiers';
+import { createPostgresConnector } from './postgres';
 import type { DatabaseConnectionConfig } from './sql-common';
 import { ConnectorError, type CellValue, type Connector, type SourceColumn } from './types';
 
@@ -134,8 +135,8 @@ describe('PostgreSQL connector', () => {
         insert into events
           select i, i / 100, timestamptz '2024-01-01 00:00:00+00' + (i / 10) * interval '1 minute'
           from generate_series(0, ${EVENTS - 1}) i;
-        create table ${quotePostgresIdentifier(ODD)} (${quotePostgresIdentifier('we"ird')} text primary key);
-        insert into ${quotePostgresIdentifier(ODD)} values ('x');
+        create table ${quotePgIdentifier(ODD)} (${quotePgIdentifier('we"ird')} text primary key);
+        insert into ${quotePgIdentifier(ODD)} values ('x');
         create table secret (id integer);
         create schema sales;
         create table sales.orders (id bigint primary key, total numeric);
@@ -143,7 +144,7 @@ describe('PostgreSQL connector', () => {
         create view slow as select s.i from generate_series(1, 3) s(i), pg_sleep(30);
         analyze;
         grant usage on schema sales to ${ROLE};
-        grant select on kinds, kinds_view, events, ${quotePostgresIdentifier(ODD)}, slow, sales.orders to ${ROLE};
+        grant select on kinds, kinds_view, events, ${quotePgIdentifier(ODD)}, slow, sales.orders to ${ROLE};
       `);
     });
     connector = createPostgresConnector(config);

@@ -1,3 +1,4 @@
+import { quotePgIdentifier } from '../../../db/identifiers';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import {
@@ -104,11 +105,6 @@ const TYPES: Record<string, ColumnType> = {
 /** The warehouse type of a PostgreSQL type name (pg_type.typname, domains resolved to their base). */
 export function postgresColumnType(typeName: string): ColumnType {
   return TYPES[typeName] ?? 'text';
-}
-
-/** `"a""b"`: the only character a quoted PostgreSQL identifier escapes is the double quote. */
-export function quotePostgresIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 interface ResolvedTable {
@@ -230,10 +226,10 @@ export function createPostgresConnector(
     const from = cursorFrom(read);
 
     const select = columns.map((column) => selectExpression(column)).join(', ');
-    let sql = `select ${select} from ${quotePostgresIdentifier(resolved.schema)}.${quotePostgresIdentifier(resolved.name)}`;
+    let sql = `select ${select} from ${quotePgIdentifier(resolved.schema)}.${quotePgIdentifier(resolved.name)}`;
     const values: string[] = [];
     if (cursor) {
-      const quoted = quotePostgresIdentifier(cursor.name);
+      const quoted = quotePgIdentifier(cursor.name);
       if (from !== null) {
         values.push(cursorParameter(cursor.type, from));
         sql += ` where ${quoted} >= $1`;
@@ -320,7 +316,7 @@ export function createPostgresConnector(
 }
 
 function selectExpression(column: CatalogueColumn): string {
-  const quoted = quotePostgresIdentifier(column.name);
+  const quoted = quotePgIdentifier(column.name);
   // money's text depends on lc_monetary ("$1,234.50"); as numeric it is a plain decimal.
   return column.sourceType === 'money' ? `${quoted}::numeric` : quoted;
 }

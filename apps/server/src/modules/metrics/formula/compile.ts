@@ -1,3 +1,4 @@
+import { quotePgIdentifier } from '../../../db/identifiers';
 import type { ColumnType } from '../../connections';
 import type { ComparisonOperator, FormulaAst } from './ast';
 import { FormulaError } from './errors';
@@ -77,7 +78,6 @@ const SCALARS: ReadonlySet<string> = new Set<ScalarName>(['abs', 'round', 'coale
 const MAX_ROUND_DIGITS = 20;
 
 /** PostgreSQL's own rule for a quoted identifier: wrap in double quotes, double any inside. */
-export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 const isTemporal = (type: ValueType): boolean =>
   type === 'date' || type === 'timestamp' || type === 'timestamptz';
@@ -162,7 +162,7 @@ class Compiler {
         this.byDisplayLower.set(column.display_name.toLowerCase(), column);
       }
     }
-    this.quote = options.quoteIdent ?? quoteIdentifier;
+    this.quote = options.quoteIdent ?? quotePgIdentifier;
   }
 
   compile(ast: FormulaAst): CompiledExpression {

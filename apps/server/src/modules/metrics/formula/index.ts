@@ -2,7 +2,6 @@ export type { ArithmeticOperator, ComparisonOperator, FormulaAst, LogicalOperato
 export {
   compileFormula,
   isAggregateFunction,
-  quoteIdentifier,
   type AggregateCall,
   type AggregateName,
   type CompiledExpression,
