@@ -24,7 +24,7 @@ import { authRoutes } from './modules/auth';
 import { connectionsRoutes, recoverInterruptedUploads } from './modules/connections';
 import { requestDemoData } from './modules/demo';
 import { metricsRoutes } from './modules/metrics';
-import { seriesRoutes } from './modules/series';
+import { patternSeries, seriesRoutes } from './modules/series';
 import uploads from './plugins/uploads';
 import { devRoutes } from './modules/dev';
 import { apiKeysRoutes } from './modules/apikeys';
@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(insightsRoutes);
   await app.register(summaryRoutes);
   await app.register(filtersRoutes);
-  await app.register(eventsRoutes, { experience: experienceViews });
+  await app.register(eventsRoutes, { experience: experienceViews, metricSeries: patternSeries });
   await app.register(usersRoutes);
   await app.register(preferencesRoutes);
   await app.register(apiKeysRoutes);

@@ -1,4 +1,5 @@
 import type { BaseContext } from '../plugins/context';
+import { tenantNeedsRun } from './stages.repository';
 
 /**
  * The data pipeline's hand-offs (connections → series → pipelines → experience), by job name. A stage asks the next one for
@@ -21,6 +22,14 @@ export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): P
 /** Asks for the workspace's pipelines to run on its series; one run waits behind a running one at most. */
 export async function requestPipelineRun(ctx: BaseContext, tenantId: number): Promise<void> {
   await ctx.jobs.send(PIPELINE_JOB, { tenantId }, { singletonKey: pipelineKeyOf(tenantId) });
+}
+
+/**
+ * Whether the workspace's pipelines owe a run (stages.repository.ts): a series run that found nothing new
+ * still asks for one when an earlier run left them owed.
+ */
+export async function pipelinesOwed(ctx: BaseContext, tenantId: number): Promise<boolean> {
+  return tenantNeedsRun(ctx.db, tenantId);
 }
 
 /** Asks for the workspace's experience events to be raised from the fits a pipeline run just stored. */

@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import { experienceViews } from './experience-views';
+import { metricSeries } from './metric-series';
 import { getMetricOrThrow } from '../metrics';
 import {
   outageFilterOptions,
@@ -26,7 +27,6 @@ import {
   relatedOutagesOfMany,
   relatedSignals,
 } from '../outages';
-import { patternSeries } from '../series';
 import * as repo from './event-groups.repository';
 import { eventGroupOf, notFoundGroup } from './event-groups.service';
 import { HOUR_MS, funnelOf } from './grouping';
@@ -510,7 +510,9 @@ export async function compareMetric({
   const dimVal = input.dim_val ?? input.dimension_values?.split(',')[0]?.trim();
   if (/^\d+$/.test(input.kpi_id)) {
     const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
-    const points = await patternSeries({
+    const read = metricSeries();
+    if (!read) return [];
+    const points = await read({
       ctx,
       input: {
         kpi_id: input.kpi_id,

@@ -7,6 +7,7 @@ import { COLLECT_BODY_LIMIT_BYTES, COLLECT_MESSAGES, routes } from '@tidemark/co
 import { AppError } from '../../errors';
 import { addRoute } from '../../plugins/routing';
 import { useExperienceViews, type ExperienceViews } from './experience-views';
+import { useMetricSeries, type MetricSeriesReader } from './metric-series';
 import {
   addCollectorDomain,
   collectorConfig,
@@ -118,10 +119,13 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
 export interface EventsRouteOptions {
   /** How experience events are shown (modules/experience); given by app.ts so events does not import it. */
   experience: ExperienceViews;
+  /** A metric-store metric's stored series (modules/series), for the Timeline of Events card. */
+  metricSeries: MetricSeriesReader;
 }
 
 export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOptions): Promise<void> {
   useExperienceViews(options.experience);
+  useMetricSeries(options.metricSeries);
   await app.register(collectRoutes);
   addRoute(app, routes.siteKey, ({ ctx }) => getSiteKey({ ctx }));
   addRoute(app, routes.collectorDomains, ({ ctx }) => getCollectorDomains({ ctx }));

@@ -1,5 +1,6 @@
 export { eventsRoutes } from './events.routes';
 export type { ExperienceViews } from './experience-views';
+export type { MetricSeriesReader } from './metric-series';
 export {
   eventsJobs,
   ingestEvents,

@@ -1,7 +1,6 @@
 export {
   pipelineJobs,
   requestPipelineRun,
-  pipelinesOwed,
   requestMissingPipelineRuns,
   runTenantPipelines,
   schedulePipelineSweep,

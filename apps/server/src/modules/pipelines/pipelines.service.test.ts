@@ -4,7 +4,7 @@ import { LINK_JOB } from '../outages';
 import { createCpuPool } from '../../jobs/cpu-pool';
 import { buildTestApp, contextOf, type Actor, type TestApp } from '../../testing/build-test-app';
 import { INSIGHT_STORE, createInsightWorkspace, insightStoreCsv } from '../../testing/insight-store';
-import { tenantsNeedingRuns } from './pipelines.repository';
+import { tenantsNeedingRuns } from '../../jobs/stages.repository';
 import { PipelineFailure, runTenantPipelines } from './pipelines.service';
 
 const { DROP_FROM } = INSIGHT_STORE;

@@ -25,6 +25,7 @@ import { matchInsights } from './insight-match';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 import { PIPELINE_JOB, requestExperienceEvents, requestPipelineRun } from '../../jobs/stages';
+import { tenantsNeedingRuns } from '../../jobs/stages.repository';
 
 export { PIPELINE_JOB, requestPipelineRun };
 
@@ -42,17 +43,6 @@ const textFormatOf = (m: repo.PipelineMetric): 'percentage' | 'number' | 'curren
   m.shown_format === 'currency' ? 'currency' : m.kpi_format === 'percentage' ? 'percentage' : 'number';
 const symbolOf = (m: repo.PipelineMetric, workspace: string): string =>
   currencySymbolOf(m.currency) ?? workspace;
-
-/** Whether the workspace has anything for its pipelines to do (new series, an edited metric, a failure). */
-export async function pipelinesOwed({
-  ctx,
-  input,
-}: {
-  ctx: BaseContext;
-  input: { tenantId: number };
-}): Promise<boolean> {
-  return repo.tenantNeedsRun(ctx.db, input.tenantId);
-}
 
 export function pipelineJobs(base: BaseContext): JobDefinition<never>[] {
   return [
@@ -616,7 +606,7 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<number> {
  * edited since their last run, or a run that failed (its job's retries may all have run out).
  */
 export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void> {
-  for (const tenantId of await repo.tenantsNeedingRuns(ctx.db)) await requestPipelineRun(ctx, tenantId);
+  for (const tenantId of await tenantsNeedingRuns(ctx.db)) await requestPipelineRun(ctx, tenantId);
 }
 
 /** The metric's settings that shape its insights: an edit makes the next run analyse again. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PIPELINE_JOB } from '../pipelines';
+import { PIPELINE_JOB } from '../../jobs/stages';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
 import { MYSQL_CONNECTOR_UUID, uploadCsv } from '../../testing/uploads';
 

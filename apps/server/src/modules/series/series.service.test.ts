@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PIPELINE_JOB } from '../pipelines';
+import { PIPELINE_JOB } from '../../jobs/stages';
 import {
   buildTestApp,
   contextOf,

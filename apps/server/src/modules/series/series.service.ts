@@ -31,8 +31,13 @@ import {
   getMetricOrThrow,
   metricPlanOfTable,
 } from '../metrics';
-import { pipelinesOwed } from '../pipelines';
-import { SERIES_JOB, requestPipelineRun, requestSeriesUpdate, seriesKeyOf } from '../../jobs/stages';
+import {
+  SERIES_JOB,
+  pipelinesOwed,
+  requestPipelineRun,
+  requestSeriesUpdate,
+  seriesKeyOf,
+} from '../../jobs/stages';
 import * as repo from './series.repository';
 import { tableSeriesSql } from './series.sql';
 
@@ -73,7 +78,7 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
   if (await ctx.jobs.isQueued(SERIES_JOB, seriesKeyOf(ctx.tenantId))) return;
   // The pipelines take it from here: they move the connections' insight_generation stage. A run that
   // found nothing new still asks when an earlier run left the pipelines owed (see above).
-  if (touchedConnections.size || (await pipelinesOwed({ ctx, input: { tenantId: ctx.tenantId } })))
+  if (touchedConnections.size || (await pipelinesOwed(ctx, ctx.tenantId)))
     await requestPipelineRun(ctx, ctx.tenantId);
 }
 
