@@ -54,6 +54,25 @@ describe('what every insight obeys', () => {
     expect(told.join('\n')).toMatch(/unreadable percent/);
   });
 
+  it('holds a stop at 0 below a band clipped at 0, but not a value inside the band', () => {
+    const y = series.y.map((v, i) => (i === 7 ? 0 : v));
+    const clipped = { ...series, y, lower: ts.map(() => 0) };
+    const stop: CheckedInsight = {
+      ...spike,
+      direction: 'down',
+      current_value: 0,
+      yhat_lower: 0,
+      formatted_lift_percentage: '-100.0%',
+      insight_title: 'Orders fell 100.0% below expected on Thu 8 Jan',
+      dollar_impact: -100,
+    };
+    expect(insightViolations(stop, money, clipped)).toEqual([]);
+    const y5 = series.y.map((v, i) => (i === 7 ? 5 : v));
+    expect(insightViolations({ ...stop, current_value: 5 }, money, { ...clipped, y: y5 }).join('\n')).toMatch(
+      /inside its band/,
+    );
+  });
+
   it('refuses "per day" on a total over several days, and a trend judged beyond its horizon', () => {
     const total = {
       ...spike,

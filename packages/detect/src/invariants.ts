@@ -1,5 +1,6 @@
 import { liftReadsAsPercent, TREND_HORIZON } from './insight';
 import type { FittedPoints } from './money';
+import { beyondBand } from './runs';
 import type { Grain } from './series';
 
 /**
@@ -67,8 +68,8 @@ export function insightViolations(
     const upper = total((i) => series.upper[i]);
     if (!close(insight.yhat_lower, lower) || !close(insight.yhat_upper, upper))
       out.push(`band ${insight.yhat_lower}–${insight.yhat_upper} but the series' is ${lower}–${upper}`);
-    // A spike is outside its own band in its direction.
-    if (insight.direction === 'up' ? actual <= upper : actual >= lower)
+    // A spike is outside its own band in its direction (a stop at 0 is below a band clipped there).
+    if (!beyondBand(insight.direction, actual, expected, lower, upper))
       out.push(`a ${insight.direction} anomaly whose actual ${actual} is inside its band ${lower}–${upper}`);
   } else {
     const span = series.ts.filter((t) => t >= insight.ts_start && t <= insight.ts_end).length;

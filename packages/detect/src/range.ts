@@ -101,6 +101,8 @@ export function defaultPeriods(grain: Grain, length: number): number[] {
 const MIN_POINTS: Record<Grain, number> = { h: 24, d: 7, w: 8, m: 6 };
 // Residuals of the rough pass beyond this many robust sigmas are left out of the full fit.
 const OUTLIER_Z = 4;
+// A run of first-pass residuals each beyond this many sigmas on one side sends the rough pass round again.
+const RUN_Z_ROUGH = 2;
 // A short run of residuals each beyond RUN_Z on one side, together worth OUTLIER_Z, is left out too.
 const RUN_Z = 2.5;
 // Log scale needs positive values: a few zeros (an outage hour) are allowed and become outliers.
@@ -185,17 +187,6 @@ function dropExcursions(
 ): void {
   const n = r.length;
   const u = (i: number): number => (valid[i] ? r[i]! / scale[i]! : 0);
-  // Mean residual on the run's side over up to maxRun valid buckets from `from`, stepping by `step`.
-  const flank = (from: number, step: number, side: number): number => {
-    let sum = 0;
-    let k = 0;
-    for (let i = from; i >= 0 && i < n && k < maxRun; i += step) {
-      if (!valid[i]) continue;
-      sum += side * u(i);
-      k++;
-    }
-    return k > 0 ? sum / k : 0;
-  };
   let i = 0;
   while (i < n) {
     const side = Math.sign(u(i));
@@ -213,12 +204,67 @@ function dropExcursions(
       k >= 2 &&
       k <= maxRun &&
       sum / Math.sqrt(k) >= OUTLIER_Z &&
-      flank(i - 1, -1, side) < 1 &&
-      flank(j, 1, side) < 1
+      flank(u, valid, i - 1, -1, side, maxRun) < 1 &&
+      flank(u, valid, j, 1, side, maxRun) < 1
     )
       keep.fill(0, i, j);
     i = j;
   }
+}
+
+/**
+ * Runs of 2 up to maxRun consecutive valid buckets whose residuals are all below −RUN_Z_ROUGH sigmas,
+ * whose neighbours are back within the noise (a level shift's flank leans on for half a period: it is
+ * the break search's), as [first, end) pairs, cleared in `keep`.
+ */
+function leaveOutRuns(
+  r: Float64Array,
+  scale: Float64Array,
+  valid: Uint8Array,
+  keep: Uint8Array,
+  maxRun: number,
+): Array<[number, number]> {
+  const n = r.length;
+  const u = (i: number): number => (valid[i] ? r[i]! / scale[i]! : 0);
+  const runs: Array<[number, number]> = [];
+  for (let i = 0; i < n;) {
+    // Drops only: an outage's dragged baseline hides it, while a two-day rise of a noisy ratio (AOV) is
+    // as often chance, and the spike rules see rises against the dragged mean anyway.
+    const s = u(i) < -RUN_Z_ROUGH ? -1 : 0;
+    let j = i + 1;
+    if (s !== 0) while (j < n && s * u(j) > RUN_Z_ROUGH) j++;
+    if (
+      s !== 0 &&
+      j - i >= 2 &&
+      j - i <= maxRun &&
+      flank(u, valid, i - 1, -1, s, maxRun) < 1 &&
+      flank(u, valid, j, 1, s, maxRun) < 1
+    ) {
+      keep.fill(0, i, j);
+      runs.push([i, j]);
+    }
+    i = j;
+  }
+  return runs;
+}
+
+/** Mean residual on `side` over up to `count` valid buckets from `from`, stepping by `step`. */
+function flank(
+  u: (i: number) => number,
+  valid: Uint8Array,
+  from: number,
+  step: number,
+  side: number,
+  count: number,
+): number {
+  let sum = 0;
+  let k = 0;
+  for (let i = from; i >= 0 && i < valid.length && k < count; i += step) {
+    if (!valid[i]) continue;
+    sum += side * u(i);
+    k++;
+  }
+  return k > 0 ? sum / k : 0;
 }
 
 function holidayMask(series: RegularSeries, holidays: RangeOptions['holidays']): Uint8Array {
@@ -368,8 +414,33 @@ export function fitExpectedRange(
   }
   const rough = levelScale(r, f, valid, NaN, false, tmp, bin);
   fillScale(rough, f, noiseFloor, tmp, null);
+  // Robust refit: a period mean is dragged by a two-day drop inside it, which then hides half its own
+  // size. Runs (leaveOutRuns) are looked for against a mean without the single outliers (a blast day
+  // would drag its quiet neighbours into a run), on de-seasonalised values (a missing weekday does not
+  // bias it); around each run the mean is taken again without it too, so the drop stands out against its
+  // real baseline. Elsewhere the first pass stands, residuals and scale alike.
+  const maxRun = TREND_HALF_WINDOWS[grain][0]!;
+  // Not hourly: neighbouring hours share their noise, so such runs there are the noise's own (spikes.ts).
+  if (longest && grain !== 'h') {
+    for (let i = 0; i < n; i++) {
+      keep[i] = valid[i] && Math.abs(r[i]!) <= OUTLIER_Z * tmp[i]! ? 1 : 0;
+      zs[i] = xm[i]! - seasonal[i]!;
+    }
+    periodMean(zs, keep, longest, levS, tp);
+    for (let i = 0; i < n; i++) base[i] = zs[i]! - levS[i]!;
+    const runs = leaveOutRuns(base, tmp, Uint8Array.from(keep), keep, maxRun);
+    if (runs.length) {
+      periodMean(zs, keep, longest, levS, tp);
+      for (const [a, b] of runs)
+        for (let i = Math.max(0, a - longest); i < Math.min(n, b + longest); i++) {
+          trend[i] = levS[i]!;
+          f[i] = trend[i]! + seasonal[i]!;
+          r[i] = xm[i]! - f[i]!;
+        }
+    }
+  }
   for (let i = 0; i < n; i++) keep[i] = valid[i] && Math.abs(r[i]!) <= OUTLIER_Z * tmp[i]! ? 1 : 0;
-  dropExcursions(r, tmp, valid, keep, TREND_HALF_WINDOWS[grain][0]!);
+  dropExcursions(r, tmp, valid, keep, maxRun);
 
   // Full pass. Breaks and the trend's smoothness first, against the rough phase means ...
   fillTrendPrefix(xm, seasonal, keep, zs, tp);

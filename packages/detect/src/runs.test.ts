@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fitExpectedRange } from './range';
-import { countRun, detectCountRuns, isCountRun, RUN_EVIDENCE } from './runs';
+import { beyondBand, countRun, detectCountRuns, isCountRun, RUN_EVIDENCE } from './runs';
 
 /** Seeded Poisson draws (Knuth), so the test is the same every run. */
 function poissonDraws(seed: number) {
@@ -77,6 +77,15 @@ describe('countRun', () => {
 });
 
 describe('detectCountRuns', () => {
+  it('reads a stop at 0 as below a band clipped at 0 (its floor), and nothing else inside as beyond', () => {
+    expect(beyondBand('down', 0, 9.4, 0, 17.9)).toBe(true);
+    expect(beyondBand('down', 0, 0, 0, 2)).toBe(false);
+    expect(beyondBand('down', 1, 9.4, 0, 17.9)).toBe(false);
+    expect(beyondBand('down', 3, 9.4, 3.5, 17.9)).toBe(true);
+    expect(beyondBand('up', 17.9, 9.4, 0, 17.9)).toBe(false);
+    expect(beyondBand('up', 18, 9.4, 0, 17.9)).toBe(true);
+  });
+
   const DAY = 86_400_000;
   const draw = poissonDraws(7);
   const days = (lambda: number, edit: (i: number, v: number) => number = (_, v) => v) =>

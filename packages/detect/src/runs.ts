@@ -122,6 +122,22 @@ export function findCountRuns(
   return out;
 }
 
+/**
+ * Whether a window's actual lies beyond its band in `direction`. A band of a metric that never goes negative
+ * is clipped at 0, its floor rather than an edge the noise reaches: a stop (actual 0 where something was
+ * expected) is below it, and whether the stop is news is the run rule's to say (STOPPED_ROWS).
+ */
+export function beyondBand(
+  direction: 'up' | 'down',
+  actual: number,
+  expected: number,
+  lower: number,
+  upper: number,
+): boolean {
+  if (direction === 'up') return actual > upper;
+  return actual < lower || (actual === 0 && lower === 0 && expected > 0);
+}
+
 /** A bucket of no rows where at least this many were due (P(0) = e^−6.9 ≈ 1/1,000) is a stop, run or not. */
 export const STOPPED_ROWS = -Math.log(1e-3);
 /** Past this many expected rows a bucket's band already holds counting noise: the run rule is for fewer. */
@@ -201,7 +217,7 @@ export function detectCountRuns(range: ExpectedRange, options: CountRunOptions):
       if (Math.abs(score[i]!) > range.z) count++;
       if (Math.abs(score[i]!) > Math.abs(score[peak]!)) peak = i;
     }
-    if (run.direction === 'up' ? !(current > hi) : !(current < lo)) continue;
+    if (!beyondBand(run.direction, current, expected, lo, hi)) continue;
     const lift = expected !== 0 ? (current - expected) / Math.abs(expected) : Number.NaN;
     if (Number.isFinite(lift) && Math.abs(lift) < minLift) continue;
     // The likelihood ratio's signed root: the run's evidence in standard deviations.

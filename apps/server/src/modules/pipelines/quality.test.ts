@@ -26,7 +26,6 @@ const HOUR = 3_600_000;
 // in this draw the German two-day drop (12 and 13 orders against 26) is taken by the range as a break, and
 // the third zero day is not raised on any metric: runs.ts finds the stop (0 orders against 9.4 due) but its
 // band reaches down to 0 (0–18), and an insight whose actual is inside its band breaks the invariants.
-const KNOWN_MISSES = ['marketplace-zero-day-3', 'germany-payment-outage'];
 const DAY = 24 * HOUR;
 
 /**
@@ -108,7 +107,7 @@ describe('insights on the sample store', () => {
     });
   }
 
-  it('raises every planted anomaly but the known misses', () => {
+  it('raises every planted anomaly', () => {
     // With the first Black Friday, which the data holds no year before (issue 26 item 5).
     const report = wantedFindings(store.answerKey).map((a) => ({
       id: a.id,
@@ -120,7 +119,7 @@ describe('insights on the sample store', () => {
     console.table(report);
     // A ratchet: anything else missed fails here. The growth reversal (+2 to −12 %/month, issue 26) is found
     // since the trend step searches the last piece for a bend (npm run bench:bends).
-    expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual(KNOWN_MISSES);
+    expect(report.filter((r) => !r.found).map((r) => r.id)).toEqual([]);
   });
 
   it('raises the fourfold day of a low-volume channel, but not as High: the channel carries under 5% of sales', () => {
