@@ -19,6 +19,7 @@ export {
   type StoredFilter,
 } from './global-filter';
 export { SessionProvider, useSession, useCurrentUser, useTenants, firstNameOf } from './session-context';
+export { useDataScope, dataScopeQuery, dataScopeKey, scopeReady, type DataScope } from './data-scope';
 export {
   useTenantScope,
   useWorkspaceName,

@@ -1,8 +1,8 @@
+import { dataScopeKey, dataScopeQuery, scopeReady, useDataScope, type DataScope } from '@/session';
 import { routes } from '@tidemark/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
 import { reportInfo } from '@/lib/error-reporting';
-import { scopeKey, scopeQuery, scopeReady, useEventsScope, type EventsScope } from './scope';
 
 export type CompareSeries = ResponseOf<typeof routes.compareMetric>;
 
@@ -20,7 +20,7 @@ export interface CompareInput {
 
 /** GET /v1/metrics_hub/metrics/:kpi_id/compare; an empty answer is reported as an info warning (spec 2 §7). */
 export async function compareMetric(
-  scope: EventsScope,
+  scope: DataScope,
   input: CompareInput,
   signal?: AbortSignal,
 ): Promise<CompareSeries> {
@@ -28,7 +28,7 @@ export async function compareMetric(
   const points = await apiRequest(routes.compareMetric, {
     params: { kpi_id: input.kpiId },
     query: {
-      ...scopeQuery(scope),
+      ...dataScopeQuery(scope),
       pipeline_schedule: input.schedule,
       start_time: input.start,
       end_time: input.end,
@@ -52,9 +52,9 @@ export async function compareMetric(
   return points;
 }
 
-export function compareQueryOptions(scope: EventsScope, input: CompareInput) {
+export function compareQueryOptions(scope: DataScope, input: CompareInput) {
   return queryOptions({
-    queryKey: ['events', 'compare', input, ...scopeKey(scope)] as const,
+    queryKey: ['events', 'compare', input, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => compareMetric(scope, input, signal),
     enabled: scopeReady(scope),
     placeholderData: keepPreviousData,
@@ -62,6 +62,6 @@ export function compareQueryOptions(scope: EventsScope, input: CompareInput) {
 }
 
 export function useCompareMetric(input: CompareInput, enabled: boolean) {
-  const options = compareQueryOptions(useEventsScope(), input);
+  const options = compareQueryOptions(useDataScope(), input);
   return useQuery({ ...options, enabled: options.enabled !== false && enabled });
 }

@@ -1,22 +1,18 @@
+import { dataScopeKey, dataScopeQuery, scopeReady, useDataScope, type DataScope } from '@/session';
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError, type ResponseOf } from '@/lib/api-client';
-import { scopeKey, scopeQuery, scopeReady, useEventsScope, type EventsScope } from './scope';
 
 export type EventGroupDetail = ResponseOf<typeof routes.getEventGroup>;
 
 /** GET /v1/events/groups/:id: the group with its distributions, impact and log rows. */
-export function getEventGroup(
-  scope: EventsScope,
-  id: string,
-  signal?: AbortSignal,
-): Promise<EventGroupDetail> {
-  return apiRequest(routes.getEventGroup, { params: { id }, query: scopeQuery(scope), signal });
+export function getEventGroup(scope: DataScope, id: string, signal?: AbortSignal): Promise<EventGroupDetail> {
+  return apiRequest(routes.getEventGroup, { params: { id }, query: dataScopeQuery(scope), signal });
 }
 
-export function eventGroupQueryOptions(scope: EventsScope, id: string) {
+export function eventGroupQueryOptions(scope: DataScope, id: string) {
   return queryOptions({
-    queryKey: ['events', 'group', id, ...scopeKey(scope)] as const,
+    queryKey: ['events', 'group', id, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getEventGroup(scope, id, signal),
     enabled: scopeReady(scope),
     // A 404 is an answer (the not-found view), not a failure worth retrying.
@@ -25,5 +21,5 @@ export function eventGroupQueryOptions(scope: EventsScope, id: string) {
 }
 
 export function useEventGroup(id: string) {
-  return useQuery(eventGroupQueryOptions(useEventsScope(), id));
+  return useQuery(eventGroupQueryOptions(useDataScope(), id));
 }

@@ -1,8 +1,7 @@
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError, type ResponseOf } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope';
+import { tenantQuery, dataScopeKey, scopeReady, useDataScope, type DataScope } from '@/session';
 
 export type EventFeedback = ResponseOf<typeof routes.getEventGroupFeedback>;
 
@@ -11,7 +10,7 @@ export type EventFeedback = ResponseOf<typeof routes.getEventGroupFeedback>;
  * the buttons the same way (spec 2 §4); a 401 goes to /login through the API client.
  */
 export async function getEventFeedback(
-  scope: EventsScope,
+  scope: DataScope,
   id: string,
   signal?: AbortSignal,
 ): Promise<EventFeedback | null> {
@@ -27,9 +26,9 @@ export async function getEventFeedback(
   }
 }
 
-export function eventFeedbackQueryOptions(scope: EventsScope, id: string) {
+export function eventFeedbackQueryOptions(scope: DataScope, id: string) {
   return queryOptions({
-    queryKey: ['events', 'feedback', id, ...scopeKey(scope)] as const,
+    queryKey: ['events', 'feedback', id, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getEventFeedback(scope, id, signal),
     enabled: scopeReady(scope),
     staleTime: Infinity,
@@ -37,5 +36,5 @@ export function eventFeedbackQueryOptions(scope: EventsScope, id: string) {
 }
 
 export function useEventFeedback(id: string) {
-  return useQuery(eventFeedbackQueryOptions(useEventsScope(), id));
+  return useQuery(eventFeedbackQueryOptions(useDataScope(), id));
 }

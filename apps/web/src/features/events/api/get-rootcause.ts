@@ -1,14 +1,13 @@
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope';
+import { tenantQuery, dataScopeKey, scopeReady, useDataScope, type DataScope } from '@/session';
 
 export type EventRootCause = ResponseOf<typeof routes.eventRootCause>;
 
 /** GET /v1/events/:event_uuid/rootcause for one dimension. */
 export function getEventRootCause(
-  scope: EventsScope,
+  scope: DataScope,
   eventUuid: string,
   dimension: string,
   signal?: AbortSignal,
@@ -20,14 +19,14 @@ export function getEventRootCause(
   });
 }
 
-export function eventRootCauseQueryOptions(scope: EventsScope, eventUuid: string, dimension: string) {
+export function eventRootCauseQueryOptions(scope: DataScope, eventUuid: string, dimension: string) {
   return queryOptions({
-    queryKey: ['events', 'rootcause', eventUuid, dimension, ...scopeKey(scope)] as const,
+    queryKey: ['events', 'rootcause', eventUuid, dimension, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getEventRootCause(scope, eventUuid, dimension, signal),
     enabled: scopeReady(scope) && dimension !== '',
   });
 }
 
 export function useEventRootCause(eventUuid: string, dimension: string) {
-  return useQuery(eventRootCauseQueryOptions(useEventsScope(), eventUuid, dimension));
+  return useQuery(eventRootCauseQueryOptions(useDataScope(), eventUuid, dimension));
 }

@@ -1,16 +1,15 @@
 import { routes } from '@tidemark/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
+import { tenantQuery, useDataScope } from '@/session';
 import { eventFeedbackQueryOptions, type EventFeedback } from './get-feedback';
-import { useEventsScope } from './scope';
 
 /** Either whether it helped (null clears it) or a reason, never both (spec 2 §5). */
 export type EventFeedbackBody = { feedback_ishelpful: boolean | null } | { feedback_comment: string };
 
 /** POST /v1/events/groups/:id/feedback. */
 export function usePostEventFeedback(id: string) {
-  const scope = useEventsScope();
+  const scope = useDataScope();
   const client = useQueryClient();
   const key = eventFeedbackQueryOptions(scope, id).queryKey;
   return useMutation({

@@ -1,14 +1,13 @@
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, scopeReady, useEventsScope, type EventsScope } from './scope';
+import { tenantQuery, dataScopeKey, scopeReady, useDataScope, type DataScope } from '@/session';
 
 export type RelatedMetrics = ResponseOf<typeof routes.relatedMetrics>;
 
 /** GET /v1/metrics_hub/metrics/:kpi_id/related_metrics: the metric first, the rest by display name. */
 export function getRelatedMetrics(
-  scope: EventsScope,
+  scope: DataScope,
   kpiId: string,
   isPixel: boolean,
   signal?: AbortSignal,
@@ -20,9 +19,9 @@ export function getRelatedMetrics(
   });
 }
 
-export function relatedMetricsQueryOptions(scope: EventsScope, kpiId: string, isPixel: boolean) {
+export function relatedMetricsQueryOptions(scope: DataScope, kpiId: string, isPixel: boolean) {
   return queryOptions({
-    queryKey: ['events', 'related-metrics', kpiId, isPixel, ...scopeKey(scope)] as const,
+    queryKey: ['events', 'related-metrics', kpiId, isPixel, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getRelatedMetrics(scope, kpiId, isPixel, signal),
     enabled: scopeReady(scope),
     staleTime: 60_000,
@@ -30,5 +29,5 @@ export function relatedMetricsQueryOptions(scope: EventsScope, kpiId: string, is
 }
 
 export function useRelatedMetrics(kpiId: string, isPixel: boolean) {
-  return useQuery(relatedMetricsQueryOptions(useEventsScope(), kpiId, isPixel));
+  return useQuery(relatedMetricsQueryOptions(useDataScope(), kpiId, isPixel));
 }

@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -6,13 +7,12 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { paths, withQuery } from '@/config/paths';
 import { track } from '@/lib/track';
-import type { EventsScope } from '../api/scope';
-import { useEventsScope } from '../api/scope';
+import type { DataScope } from '@/session';
 import { EVENTS_COPY } from '../messages';
 import { LINK_TOOLTIP_MS, SNACKBAR_MS } from '../utils/group-view';
 
 /** The share link: events/groups/{id} with dim_name, dim_val and tenant_id (spec 2 §2.3). */
-export function eventGroupLink(groupId: string, scope: EventsScope, origin = window.location.origin): string {
+export function eventGroupLink(groupId: string, scope: DataScope, origin = window.location.origin): string {
   return (
     origin +
     withQuery(paths.eventGroup.getHref(groupId), {
@@ -42,7 +42,7 @@ async function copyText(text: string): Promise<void> {
  * (share_link_clicked); icon is a feed card's (group_share_link_clicked).
  */
 export function ShareLink({ groupId, variant }: { groupId: string; variant: 'button' | 'icon' }) {
-  const scope = useEventsScope();
+  const scope = useDataScope();
   const { enqueueSnackbar } = useSnackbar();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

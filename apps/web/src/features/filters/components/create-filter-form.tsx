@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FILTER_NAME_MAX, type GlobalFilter } from '@tidemark/contract';
 import { useState } from 'react';
-import { useDimensionValues } from '../api/get-dimension-values';
+import { useDimensionValues } from '@/lib/dimension-values';
 import { useDimensions } from '../api/get-dimensions';
 import { FILTERS_COPY } from '../messages';
 

@@ -1,36 +1,25 @@
 import { routes, type HomeDigest } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { filterQuery, tenantQuery, type AppliedFilter, type TenantScope } from '@/session';
-
-export interface DigestScope extends TenantScope {
-  filter: AppliedFilter | null;
-}
+import { dataScopeKey, dataScopeQuery, scopeReady, type DataScope } from '@/session';
 
 /** GET /v1/home/digest: North Star, top movers per period, open items by money, event counts. */
-export function getHomeDigest(scope: DigestScope, signal?: AbortSignal): Promise<HomeDigest> {
+export function getHomeDigest(scope: DataScope, signal?: AbortSignal): Promise<HomeDigest> {
   return apiRequest(routes.homeDigest, {
-    query: { ...tenantQuery(scope), ...filterQuery(scope.filter) },
+    query: dataScopeQuery(scope),
     signal,
   });
 }
 
-export function homeDigestQueryOptions(scope: DigestScope) {
+export function homeDigestQueryOptions(scope: DataScope) {
   return queryOptions({
-    queryKey: [
-      'home',
-      'digest',
-      scope.tenantId,
-      scope.isDemo,
-      scope.filter?.dim_name ?? null,
-      scope.filter?.dim_val ?? null,
-    ] as const,
+    queryKey: ['home', 'digest', ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getHomeDigest(scope, signal),
     staleTime: 60_000,
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 
-export function useHomeDigest(scope: DigestScope) {
+export function useHomeDigest(scope: DataScope) {
   return useQuery(homeDigestQueryOptions(scope));
 }

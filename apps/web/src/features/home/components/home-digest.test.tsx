@@ -137,7 +137,7 @@ function show(answer: { status?: number; body?: unknown }) {
   return renderWithRouter(
     <CurrencyProvider symbol="€">
       <HomeDigest
-        scope={{ tenantId: 11, isDemo: false, filter: null }}
+        scope={{ tenantId: 11, isDemo: false, dimName: null, dimVal: null }}
         info={INFO}
         linkQuery={{ tenant_id: 11 }}
       />

@@ -1,3 +1,4 @@
+import type { DataScope } from '@/session';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,7 +12,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { paths, type QueryInput } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { useHomeDigest, type DigestScope } from '../api/get-home-digest';
+import { useHomeDigest } from '../api/get-home-digest';
 import { HOME_COPY } from '../messages';
 import { EventsDigest } from './events-digest';
 import { MoversCard } from './movers-card';
@@ -19,7 +20,7 @@ import { NorthStarCard } from './north-star-card';
 import { OpenItems } from './open-items';
 
 export interface HomeDigestProps {
-  scope: DigestScope;
+  scope: DataScope;
   /** The workspace's settings and last digest times (tenant info); undefined while loading. */
   info?: TenantInfo | undefined;
   /** tenant_id, dim_name and dim_val carried by the links. */

@@ -1,8 +1,7 @@
 import { routes } from '@tidemark/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { useInsightsScope } from './scope';
+import { tenantQuery, useDataScope } from '@/session';
 
 export interface AnnotationText {
   title: string;
@@ -11,7 +10,7 @@ export interface AnnotationText {
 
 /** POST …/annotate for an insight or a group; the server answers with the sanitised text it stored. */
 export function useAnnotate(kind: 'insight' | 'group', id: string) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { old_data: AnnotationText; new_data: AnnotationText }) =>

@@ -1,8 +1,7 @@
 import { routes } from '@tidemark/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError, type ResponseOf } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, useInsightsScope, type InsightsScope } from './scope';
+import { tenantQuery, dataScopeKey, useDataScope, type DataScope } from '@/session';
 
 export type Feedback = ResponseOf<typeof routes.getGroupFeedback>;
 
@@ -11,7 +10,7 @@ export type Feedback = ResponseOf<typeof routes.getGroupFeedback>;
  * (spec 3 §7). A 404 (the group is gone) resets them the same way instead of failing.
  */
 export async function getGroupFeedback(
-  scope: InsightsScope,
+  scope: DataScope,
   groupId: string,
   signal?: AbortSignal,
 ): Promise<Feedback | null> {
@@ -27,23 +26,23 @@ export async function getGroupFeedback(
   }
 }
 
-export function groupFeedbackQueryOptions(scope: InsightsScope, groupId: string) {
+export function groupFeedbackQueryOptions(scope: DataScope, groupId: string) {
   return queryOptions({
-    queryKey: ['insights', 'group-feedback', groupId, ...scopeKey(scope)] as const,
+    queryKey: ['insights', 'group-feedback', groupId, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getGroupFeedback(scope, groupId, signal),
     staleTime: Infinity,
   });
 }
 
 export function useGroupFeedback(groupId: string) {
-  return useQuery(groupFeedbackQueryOptions(useInsightsScope(), groupId));
+  return useQuery(groupFeedbackQueryOptions(useDataScope(), groupId));
 }
 
 /** POST /v1/insights/groups/:id/feedback: either whether it helped or a comment, never both. */
 export type FeedbackInput = { feedback_ishelpful: boolean } | { feedback_comment: string };
 
 export function usePostGroupFeedback(groupId: string) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: FeedbackInput) =>
@@ -59,7 +58,7 @@ export function usePostGroupFeedback(groupId: string) {
 
 /** POST /v1/insights/:id/feedback: the insight page's comment. */
 export function usePostInsightFeedback(insightId: string) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   return useMutation({
     mutationFn: (body: FeedbackInput) =>
       apiRequest(routes.postInsightFeedback, {

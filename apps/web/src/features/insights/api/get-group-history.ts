@@ -1,15 +1,14 @@
 import { INSIGHTS_PAGE_SIZE, routes } from '@tidemark/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { useInsightsScope } from './scope';
+import { tenantQuery, useDataScope } from '@/session';
 
 export type HistoryPage = ResponseOf<typeof routes.groupHistory>;
 export type HistoryEntry = HistoryPage['history'][number];
 
 /** GET /v1/insights/groups/:id/history, count=4 a page (spec 3 §9), newest first. */
 export function useGroupHistory(groupId: string) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   return useInfiniteQuery({
     queryKey: ['insights', 'group-history', groupId, scope.tenantId, scope.isDemo] as const,
     initialPageParam: 1,

@@ -1,20 +1,20 @@
+import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope } from '@/session';
 import { routes, type Group } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { scopeKey, scopeQuery, useInsightsScope, type InsightsScope } from './scope';
 
 /** GET /v1/insights/groups/:id. */
-export function getGroup(scope: InsightsScope, groupId: string, signal?: AbortSignal): Promise<Group> {
-  return apiRequest(routes.getGroup, { params: { group_id: groupId }, query: scopeQuery(scope), signal });
+export function getGroup(scope: DataScope, groupId: string, signal?: AbortSignal): Promise<Group> {
+  return apiRequest(routes.getGroup, { params: { group_id: groupId }, query: dataScopeQuery(scope), signal });
 }
 
-export function groupQueryOptions(scope: InsightsScope, groupId: string) {
+export function groupQueryOptions(scope: DataScope, groupId: string) {
   return queryOptions({
-    queryKey: ['insights', 'group', groupId, ...scopeKey(scope)] as const,
+    queryKey: ['insights', 'group', groupId, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getGroup(scope, groupId, signal),
   });
 }
 
 export function useGroup(groupId: string, enabled = true) {
-  return useQuery({ ...groupQueryOptions(useInsightsScope(), groupId), enabled });
+  return useQuery({ ...groupQueryOptions(useDataScope(), groupId), enabled });
 }

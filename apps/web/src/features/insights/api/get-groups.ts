@@ -1,7 +1,7 @@
+import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope } from '@/session';
 import { routes, type TeamState } from '@tidemark/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { scopeKey, scopeQuery, useInsightsScope, type InsightsScope } from './scope';
 
 export type GroupsPage = ResponseOf<typeof routes.listGroups>;
 
@@ -14,13 +14,13 @@ export interface GroupsWindow {
 
 /** GET /v1/insights/groups: one page of the feed. */
 export function getGroups(
-  scope: InsightsScope,
+  scope: DataScope,
   input: GroupsWindow & { page: number },
   signal?: AbortSignal,
 ): Promise<GroupsPage> {
   return apiRequest(routes.listGroups, {
     query: {
-      ...scopeQuery(scope),
+      ...dataScopeQuery(scope),
       page_num: input.page,
       start_time: input.start_time,
       end_time: input.end_time,
@@ -36,11 +36,18 @@ export function nextGroupsPage(last: GroupsPage, _all: GroupsPage[], lastPage: n
   return last.generated_groups_count < 1 || last.groups.length === 0 ? undefined : lastPage + 1;
 }
 
-export function groupsQueryOptions(scope: InsightsScope, window: GroupsWindow) {
+export function groupsQueryOptions(scope: DataScope, window: GroupsWindow) {
   const state = window.team_state ?? 'Open';
   return infiniteQueryOptions({
     // The window, the team feed and the scope are in the key: changing one starts again at page 1.
-    queryKey: ['insights', 'groups', ...scopeKey(scope), window.start_time, window.end_time, state] as const,
+    queryKey: [
+      'insights',
+      'groups',
+      ...dataScopeKey(scope),
+      window.start_time,
+      window.end_time,
+      state,
+    ] as const,
     queryFn: ({ pageParam, signal }) =>
       getGroups(
         scope,
@@ -54,5 +61,5 @@ export function groupsQueryOptions(scope: InsightsScope, window: GroupsWindow) {
 }
 
 export function useGroups(window: GroupsWindow) {
-  return useInfiniteQuery(groupsQueryOptions(useInsightsScope(), window));
+  return useInfiniteQuery(groupsQueryOptions(useDataScope(), window));
 }

@@ -1,7 +1,7 @@
+import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope } from '@/session';
 import { INSIGHTS_PAGE_SIZE, routes, type PatternType, type Severity } from '@tidemark/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { scopeKey, scopeQuery, useInsightsScope, type InsightsScope } from './scope';
 
 export type InsightsPage = ResponseOf<typeof routes.listInsights>;
 
@@ -15,14 +15,14 @@ export interface InsightsFilter {
 
 /** GET /v1/insights, count=4 a page (spec 3 §9). */
 export function getInsights(
-  scope: InsightsScope,
+  scope: DataScope,
   filter: InsightsFilter,
   page: number,
   signal?: AbortSignal,
 ): Promise<InsightsPage> {
   return apiRequest(routes.listInsights, {
     query: {
-      ...scopeQuery(scope),
+      ...dataScopeQuery(scope),
       page_num: page,
       count: INSIGHTS_PAGE_SIZE,
       ...(filter.groupId ? { group_id: filter.groupId } : {}),
@@ -34,10 +34,10 @@ export function getInsights(
   });
 }
 
-export function insightsQueryOptions(scope: InsightsScope, filter: InsightsFilter) {
+export function insightsQueryOptions(scope: DataScope, filter: InsightsFilter) {
   return infiniteQueryOptions({
     // Every filter is in the key: changing one starts again at page 1.
-    queryKey: ['insights', 'list', ...scopeKey(scope), filter] as const,
+    queryKey: ['insights', 'list', ...dataScopeKey(scope), filter] as const,
     queryFn: ({ pageParam, signal }) => getInsights(scope, filter, pageParam, signal),
     initialPageParam: 1,
     // A short page is the last one ("You're all caught up here!").
@@ -47,5 +47,5 @@ export function insightsQueryOptions(scope: InsightsScope, filter: InsightsFilte
 }
 
 export function useInsights(filter: InsightsFilter) {
-  return useInfiniteQuery(insightsQueryOptions(useInsightsScope(), filter));
+  return useInfiniteQuery(insightsQueryOptions(useDataScope(), filter));
 }

@@ -1,13 +1,12 @@
 import { routes, type OverlaySeries, type OverlayType } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, type InsightsScope } from './scope';
+import { tenantQuery, dataScopeKey, type DataScope } from '@/session';
 import type { SeriesRequest } from './get-pattern-series';
 
 /** GET /v1/pattern_series/overlays: the window with the same window one and two periods earlier. */
 export function getOverlays(
-  scope: InsightsScope,
+  scope: DataScope,
   input: SeriesRequest & { type: OverlayType },
   signal?: AbortSignal,
 ): Promise<OverlaySeries> {
@@ -25,14 +24,14 @@ export function getOverlays(
   });
 }
 
-export function overlaysQueryOptions(scope: InsightsScope, input: SeriesRequest & { type: OverlayType }) {
+export function overlaysQueryOptions(scope: DataScope, input: SeriesRequest & { type: OverlayType }) {
   return queryOptions({
-    queryKey: ['series', 'overlays', ...scopeKey(scope), input] as const,
+    queryKey: ['series', 'overlays', ...dataScopeKey(scope), input] as const,
     queryFn: ({ signal }) => getOverlays(scope, input, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useOverlays(scope: InsightsScope, input: SeriesRequest & { type: OverlayType }) {
+export function useOverlays(scope: DataScope, input: SeriesRequest & { type: OverlayType }) {
   return useQuery(overlaysQueryOptions(scope, input));
 }

@@ -1,8 +1,7 @@
 import { routes, type SeriesPoint } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, type InsightsScope } from './scope';
+import { tenantQuery, dataScopeKey, type DataScope } from '@/session';
 
 export interface SeriesRequest {
   kpiId: string;
@@ -18,7 +17,7 @@ export interface SeriesRequest {
 
 /** GET /v1/pattern_series. */
 export function getPatternSeries(
-  scope: InsightsScope,
+  scope: DataScope,
   input: SeriesRequest,
   signal?: AbortSignal,
 ): Promise<SeriesPoint[]> {
@@ -36,14 +35,14 @@ export function getPatternSeries(
   });
 }
 
-export function patternSeriesQueryOptions(scope: InsightsScope, input: SeriesRequest) {
+export function patternSeriesQueryOptions(scope: DataScope, input: SeriesRequest) {
   return queryOptions({
-    queryKey: ['series', 'pattern', ...scopeKey(scope), input] as const,
+    queryKey: ['series', 'pattern', ...dataScopeKey(scope), input] as const,
     queryFn: ({ signal }) => getPatternSeries(scope, input, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function usePatternSeries(scope: InsightsScope, input: SeriesRequest, enabled: boolean) {
+export function usePatternSeries(scope: DataScope, input: SeriesRequest, enabled: boolean) {
   return useQuery({ ...patternSeriesQueryOptions(scope, input), enabled });
 }

@@ -1,15 +1,10 @@
 import { routes, type RootCause } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, type InsightsScope } from './scope';
+import { tenantQuery, dataScopeKey, type DataScope } from '@/session';
 
 /** GET /v1/insights/:id/rootcause. */
-export function getRootCause(
-  scope: InsightsScope,
-  insightId: string,
-  signal?: AbortSignal,
-): Promise<RootCause> {
+export function getRootCause(scope: DataScope, insightId: string, signal?: AbortSignal): Promise<RootCause> {
   return apiRequest(routes.insightRootCause, {
     params: { insight_id: insightId },
     query: tenantQuery(scope),
@@ -17,14 +12,14 @@ export function getRootCause(
   });
 }
 
-export function rootCauseQueryOptions(scope: InsightsScope, insightId: string) {
+export function rootCauseQueryOptions(scope: DataScope, insightId: string) {
   return queryOptions({
-    queryKey: ['insights', 'rootcause', insightId, ...scopeKey(scope)] as const,
+    queryKey: ['insights', 'rootcause', insightId, ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getRootCause(scope, insightId, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useRootCause(scope: InsightsScope, insightId: string) {
+export function useRootCause(scope: DataScope, insightId: string) {
   return useQuery(rootCauseQueryOptions(scope, insightId));
 }

@@ -1,12 +1,11 @@
 import { routes, type TeamState } from '@tidemark/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { useInsightsScope } from './scope';
+import { tenantQuery, useDataScope } from '@/session';
 
 /** POST /v1/groups/team_states. A group already in the target state is left alone by the server. */
 export function useMoveTeamState() {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { old_state: TeamState; current_state: TeamState; groups: string[] }) =>

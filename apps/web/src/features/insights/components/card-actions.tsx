@@ -1,3 +1,4 @@
+import { useDataScope, type DataScope } from '@/session';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import LinkIcon from '@mui/icons-material/Link';
@@ -19,7 +20,6 @@ import { paths, withQuery } from '@/config/paths';
 import { usePostGroupFeedback, useGroupFeedback } from '../api/feedback';
 import { groupMetricsQueryOptions } from '../api/get-group-metrics';
 import { patternSeriesQueryOptions } from '../api/get-pattern-series';
-import { useInsightsScope, type InsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import { safeFileName, seriesCsv } from '@/lib/csv';
 import { saveFile } from '@/lib/download';
@@ -31,11 +31,7 @@ export const COPY_TOOLTIP_MS = 1200;
 const SNACK_MS = 1500;
 
 /** The link that opens this group's card expanded: /groups/{id} with tenant_id, dim_name and dim_val. */
-export function groupLink(
-  group: Pick<Group, 'group_id'>,
-  scope: InsightsScope,
-  origin = window.location.origin,
-) {
+export function groupLink(group: Pick<Group, 'group_id'>, scope: DataScope, origin = window.location.origin) {
   return (
     origin +
     withQuery(paths.group.getHref(group.group_id), {
@@ -65,7 +61,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 export function ShareActions({ group }: { group: Group }) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const { enqueueSnackbar } = useSnackbar();
   const [copied, setCopied] = useState(false);
   const [hover, setHover] = useState(false);
@@ -195,7 +191,7 @@ export function FeedbackActions({ group }: { group: Group }) {
 
 /** One CSV per metric of the group (its chart window), zipped in the browser. */
 export function DownloadAction({ group }: { group: Group }) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);

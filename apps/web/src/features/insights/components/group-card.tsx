@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
@@ -23,7 +24,6 @@ import { isApiError } from '@/lib/api-client';
 import { NoticeChip } from '@/components/notice-chip';
 import { useGroup } from '../api/get-group';
 import { useGroupMetrics, type GroupMetric } from '../api/get-group-metrics';
-import { useInsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import { DownloadAction, FeedbackActions, ShareActions } from './card-actions';
 import { CardNotFound } from './card-states';
@@ -48,7 +48,7 @@ export function GroupCard({ group, defaultExpanded = false, tz }: GroupCardProps
   const [expanded, setExpanded] = useState(defaultExpanded);
   // Metrics load when the card is first expanded and stay loaded after it collapses.
   const [opened, setOpened] = useState(defaultExpanded);
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const positive = group.group_accent === 'positive';
   const Trend = group.group_direction === 'up' ? TrendingUpIcon : TrendingDownIcon;
   const headerId = `group-${group.group_id}-header`;

@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -15,7 +16,6 @@ import { useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useMoneySymbol } from '@/lib/currency';
 import { useOverlays } from '../api/get-overlays';
-import { useInsightsScope } from '../api/scope';
 import { COLLABORATE_COPY, INSIGHTS_COPY } from '../messages';
 import {
   ChartErrorBoundary,
@@ -46,7 +46,7 @@ export interface InsightOverlaysProps {
 export function InsightOverlays({ insight, tz, height = 280, table = false }: InsightOverlaysProps) {
   const theme = useTheme();
   const moneySymbol = useMoneySymbol(insight.kpi_currency);
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const schedule = insight.pipeline_schedule;
   const [type, setType] = useState<OverlayType>(defaultOverlay(schedule));
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());

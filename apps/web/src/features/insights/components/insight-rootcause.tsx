@@ -1,13 +1,13 @@
+import { useDataScope } from '@/session';
 import type { Insight } from '@tidemark/contract';
 import { useRootCause } from '../api/get-rootcause';
-import { useInsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import { ChartMessage, ChartSkeleton } from './charts/chart-frame';
 import { RootCauseChart } from './charts/lazy';
 
 /** The root-cause pane of a card: fetches the insight's root cause. */
 export function InsightRootCause({ insight, height = 260 }: { insight: Insight; height?: number }) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const rootcause = useRootCause(scope, insight.insight_id);
   if (rootcause.isPending) return <ChartSkeleton height={height} label="Loading root cause" />;
   if (rootcause.isError)

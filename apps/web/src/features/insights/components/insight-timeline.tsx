@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import { alpha, useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import type { Insight } from '@tidemark/contract';
@@ -8,7 +9,6 @@ import { useMoneySymbol } from '@/lib/currency';
 import { overlayState } from '@/lib/overlay';
 import { paths } from '@/config/paths';
 import { usePatternSeries } from '../api/get-pattern-series';
-import { useInsightsScope } from '../api/scope';
 import { INSIGHTS_COPY } from '../messages';
 import {
   ChartErrorBoundary,
@@ -50,7 +50,7 @@ export function InsightTimeline({
 }: InsightTimelineProps) {
   const theme = useTheme();
   const moneySymbol = useMoneySymbol(insight.kpi_currency);
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const navigate = useNavigate();
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();

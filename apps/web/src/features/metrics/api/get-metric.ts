@@ -1,21 +1,21 @@
+import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
 import { routes, type MetricDetail } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 /** GET /v1/metrics_hub/metrics/:kpi_id. */
-function getMetric(scope: HubScope, kpiId: string, signal?: AbortSignal): Promise<MetricDetail> {
-  return apiRequest(routes.getMetric, { params: { kpi_id: kpiId }, query: hubQuery(scope), signal });
+function getMetric(scope: DataScope, kpiId: string, signal?: AbortSignal): Promise<MetricDetail> {
+  return apiRequest(routes.getMetric, { params: { kpi_id: kpiId }, query: dataScopeQuery(scope), signal });
 }
 
-function metricQueryOptions(scope: HubScope, kpiId: string) {
+function metricQueryOptions(scope: DataScope, kpiId: string) {
   return queryOptions({
-    queryKey: ['metrics', 'detail', ...scopeKey(scope), kpiId] as const,
+    queryKey: ['metrics', 'detail', ...dataScopeKey(scope), kpiId] as const,
     queryFn: ({ signal }) => getMetric(scope, kpiId, signal),
     enabled: scope.tenantId !== null || scope.isDemo,
   });
 }
 
-export function useMetric(scope: HubScope, kpiId: string) {
+export function useMetric(scope: DataScope, kpiId: string) {
   return useQuery(metricQueryOptions(scope, kpiId));
 }

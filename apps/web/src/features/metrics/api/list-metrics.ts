@@ -1,8 +1,8 @@
+import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
 import { routes, type MetricListRow } from '@tidemark/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MetricsTableState } from '../utils/table-state';
-import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 interface MetricsPage {
   rows: MetricListRow[];
@@ -10,10 +10,10 @@ interface MetricsPage {
 }
 
 /** GET /v1/metrics_hub/metrics: one page of the list, sorted and filtered on the server. */
-function getMetrics(scope: HubScope, state: MetricsTableState, signal?: AbortSignal): Promise<MetricsPage> {
+function getMetrics(scope: DataScope, state: MetricsTableState, signal?: AbortSignal): Promise<MetricsPage> {
   return apiRequest(routes.listMetrics, {
     query: {
-      ...hubQuery(scope),
+      ...dataScopeQuery(scope),
       page_num: state.page,
       count: state.count,
       sort_by: state.sortBy,
@@ -25,9 +25,9 @@ function getMetrics(scope: HubScope, state: MetricsTableState, signal?: AbortSig
   });
 }
 
-export function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
+export function metricsQueryOptions(scope: DataScope, state: MetricsTableState) {
   return queryOptions({
-    queryKey: ['metrics', 'list', ...scopeKey(scope), state] as const,
+    queryKey: ['metrics', 'list', ...dataScopeKey(scope), state] as const,
     queryFn: ({ signal }) => getMetrics(scope, state, signal),
     // The current rows stay on screen (dimmed) while the next page or sort loads.
     placeholderData: keepPreviousData,
@@ -35,6 +35,6 @@ export function metricsQueryOptions(scope: HubScope, state: MetricsTableState) {
   });
 }
 
-export function useMetrics(scope: HubScope, state: MetricsTableState) {
+export function useMetrics(scope: DataScope, state: MetricsTableState) {
   return useQuery(metricsQueryOptions(scope, state));
 }

@@ -1,7 +1,7 @@
+import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
 import { routes, type MetricImpact } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 export interface ImpactRequest {
   /** Spec 3 §2: cards compare weeks on the daily series; the metric page asks for the absolute movement. */
@@ -11,26 +11,26 @@ export interface ImpactRequest {
 
 /** GET /v1/metrics_hub/metrics/:kpi_id/impact: the last seven days against the seven before. */
 function getMetricImpact(
-  scope: HubScope,
+  scope: DataScope,
   kpiId: string,
   request: ImpactRequest,
   signal?: AbortSignal,
 ): Promise<MetricImpact> {
   return apiRequest(routes.metricImpact, {
     params: { kpi_id: kpiId },
-    query: { ...hubQuery(scope), pipeline_schedule: request.schedule, impact_type: request.impactType },
+    query: { ...dataScopeQuery(scope), pipeline_schedule: request.schedule, impact_type: request.impactType },
     signal,
   });
 }
 
-function metricImpactQueryOptions(scope: HubScope, kpiId: string, request: ImpactRequest) {
+function metricImpactQueryOptions(scope: DataScope, kpiId: string, request: ImpactRequest) {
   return queryOptions({
-    queryKey: ['metrics', 'impact', ...scopeKey(scope), kpiId, request] as const,
+    queryKey: ['metrics', 'impact', ...dataScopeKey(scope), kpiId, request] as const,
     queryFn: ({ signal }) => getMetricImpact(scope, kpiId, request, signal),
     staleTime: 60_000,
   });
 }
 
-export function useMetricImpact(scope: HubScope, kpiId: string, request: ImpactRequest) {
+export function useMetricImpact(scope: DataScope, kpiId: string, request: ImpactRequest) {
   return useQuery(metricImpactQueryOptions(scope, kpiId, request));
 }

@@ -1,22 +1,21 @@
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery } from '@/session';
-import { scopeKey, type HubScope } from '../utils/hub-scope';
+import { tenantQuery, dataScopeKey, type DataScope } from '@/session';
 
 /** GET /v1/metrics_hub/metrics/options: the funnels and categories a metric can be filed under. */
-function getMetricOptions(scope: HubScope, signal?: AbortSignal) {
+function getMetricOptions(scope: DataScope, signal?: AbortSignal) {
   return apiRequest(routes.metricOptions, { query: tenantQuery(scope), signal });
 }
 
-function metricOptionsQueryOptions(scope: HubScope) {
+function metricOptionsQueryOptions(scope: DataScope) {
   return queryOptions({
-    queryKey: ['metrics', 'options', ...scopeKey(scope)] as const,
+    queryKey: ['metrics', 'options', ...dataScopeKey(scope)] as const,
     queryFn: ({ signal }) => getMetricOptions(scope, signal),
     staleTime: 60_000,
   });
 }
 
-export function useMetricOptions(scope: HubScope, enabled = true) {
+export function useMetricOptions(scope: DataScope, enabled = true) {
   return useQuery({ ...metricOptionsQueryOptions(scope), enabled });
 }

@@ -1,11 +1,11 @@
+import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
 import { routes, type SeriesPoint, type SeriesSchedule } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { hubQuery, scopeKey, type HubScope } from '../utils/hub-scope';
 
 /** GET /v1/pattern_series: a metric's points with the expected range, at one grain. */
 function getPatternSeries(
-  scope: HubScope,
+  scope: DataScope,
   kpiId: string,
   schedule: SeriesSchedule,
   forecast: boolean,
@@ -13,7 +13,7 @@ function getPatternSeries(
 ): Promise<SeriesPoint[]> {
   return apiRequest(routes.patternSeries, {
     query: {
-      ...hubQuery(scope),
+      ...dataScopeQuery(scope),
       kpi_id: kpiId,
       pipeline_schedule: schedule,
       // Spec 3 §1: the forecast only when the workspace has it on.
@@ -24,18 +24,23 @@ function getPatternSeries(
 }
 
 export function patternSeriesQueryOptions(
-  scope: HubScope,
+  scope: DataScope,
   kpiId: string,
   schedule: SeriesSchedule,
   forecast = false,
 ) {
   return queryOptions({
-    queryKey: ['metrics', 'series', ...scopeKey(scope), kpiId, schedule, forecast] as const,
+    queryKey: ['metrics', 'series', ...dataScopeKey(scope), kpiId, schedule, forecast] as const,
     queryFn: ({ signal }) => getPatternSeries(scope, kpiId, schedule, forecast, signal),
     staleTime: 60_000,
   });
 }
 
-export function usePatternSeries(scope: HubScope, kpiId: string, schedule: SeriesSchedule, forecast = false) {
+export function usePatternSeries(
+  scope: DataScope,
+  kpiId: string,
+  schedule: SeriesSchedule,
+  forecast = false,
+) {
   return useQuery(patternSeriesQueryOptions(scope, kpiId, schedule, forecast));
 }

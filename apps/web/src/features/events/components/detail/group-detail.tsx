@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import CloseIcon from '@mui/icons-material/Close';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -16,7 +17,6 @@ import { isApiError } from '@/lib/api-client';
 import { useEventGroup } from '../../api/get-event-group';
 import { useEventFeedback } from '../../api/get-feedback';
 import { usePostEventFeedback } from '../../api/post-feedback';
-import { useEventsScope } from '../../api/scope';
 import { EVENTS_COPY } from '../../messages';
 import { pageTypeOf } from '../../utils/chart-rules';
 import { BROWSER_SUB_TYPES, MAX_COMPONENTS } from '../../utils/group-view';
@@ -70,7 +70,7 @@ function Feedback({ groupId, modal }: { groupId: string; modal: boolean }) {
 /** The event group detail screen (spec 2 §2.3), as a page or inside the overlay over the feed. */
 export function EventGroupDetail({ groupId, onBack, modal = false, tz, flags }: EventGroupDetailProps) {
   const query = useEventGroup(groupId);
-  const scope = useEventsScope();
+  const scope = useDataScope();
 
   if (query.isPending) {
     return (

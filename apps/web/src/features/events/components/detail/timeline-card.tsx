@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -21,10 +22,9 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useReducer, useState, type KeyboardEvent } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
 import { compareQueryOptions, type CompareInput } from '../../api/compare-metric';
-import { useDimensionValues } from '../../api/dimension-values';
+import { useDimensionValues } from '@/lib/dimension-values';
 import { useMetricFunnel } from '../../api/metric-funnel';
 import { useRelatedMetrics } from '../../api/related-metrics';
-import { useEventsScope } from '../../api/scope';
 import { EVENTS_COPY } from '../../messages';
 import {
   GRANULARITIES,
@@ -88,7 +88,7 @@ export interface TimelineCardProps {
 /** Timeline of Events (spec 2 §2.3 item 1, §4 Chart types and filters). */
 export function TimelineCard({ group, pageType, eventFunnel, appliedDimension, tz }: TimelineCardProps) {
   const theme = useTheme();
-  const scope = useEventsScope();
+  const scope = useDataScope();
   const { enqueueSnackbar } = useSnackbar();
   const kpiId = group.kpi_id!;
   const forced = forcedChartType(pageType, group.sub_type);

@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,7 +11,6 @@ import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { SeveritySchema, type Severity } from '@tidemark/contract';
-import { useInsightsScope } from '../../api/scope';
 import { COLLABORATE_COPY } from '../../messages';
 import { SCHEDULE_LABEL } from '../severity';
 import type { ChartFilters } from './filters';
@@ -29,7 +29,7 @@ export interface FilterBarProps {
 }
 
 export function FilterBar({ value, onChange, kpis, listFilters = false, forecastEnabled }: FilterBarProps) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const set = <K extends keyof ChartFilters>(key: K, v: ChartFilters[K]) => onChange({ ...value, [key]: v });
   return (
     <Paper variant="outlined" component="section" aria-label={C.filters} sx={{ p: 1.5, mb: 3 }}>

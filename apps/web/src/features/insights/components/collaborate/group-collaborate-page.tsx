@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -13,7 +14,6 @@ import { ErrorState } from '@/components/error-state';
 import { isApiError } from '@/lib/api-client';
 import { useGroup } from '../../api/get-group';
 import { useGroupMetrics } from '../../api/get-group-metrics';
-import { useInsightsScope } from '../../api/scope';
 import { COLLABORATE_COPY, INSIGHTS_COPY } from '../../messages';
 import { CardNotFound } from '../card-states';
 import { InsightTimeline } from '../insight-timeline';
@@ -83,7 +83,7 @@ function GroupCollaborate({
   onAnalyse,
 }: GroupCollaboratePageProps & { group: Group }) {
   const money = useFormatMoney();
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   const [filters, setFilters] = useState<ChartFilters>(DEFAULT_FILTERS);
   const metrics = useGroupMetrics(group.group_id, true);
   const state = teamStateOf(group.group_status);

@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,6 @@ import { DocumentTitle } from '@/components/page-header';
 import { ErrorState } from '@/components/error-state';
 import { isApiError } from '@/lib/api-client';
 import { useInsight } from '../../api/get-insight';
-import { useInsightsScope } from '../../api/scope';
 import { COLLABORATE_COPY, DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
 import { CardNotFound } from '../card-states';
 import { InsightOverlays } from '../insight-overlays';
@@ -88,7 +88,7 @@ function InsightCollaborate({
   onBack,
   onOpenGroup,
 }: InsightCollaboratePageProps & { insight: Insight }) {
-  const scope = useInsightsScope();
+  const scope = useDataScope();
   // An insight's own grain is where its chart starts; the filter can read another.
   const [filters, setFilters] = useState<ChartFilters>(DEFAULT_FILTERS);
   const positive = insight.accent === 'positive';

@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,6 @@ import { useSnackbar, type SnackbarKey } from 'notistack';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useAnnotate, type AnnotationText } from '../../api/annotate';
-import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
 import { annotationError } from './annotation';
 
@@ -28,7 +28,7 @@ export interface AnnotationEditorProps {
 export function AnnotationEditor({ kind, id, value, titleComponent = 'h1' }: AnnotationEditorProps) {
   const [draft, setDraft] = useState<AnnotationText | null>(null);
   const annotate = useAnnotate(kind, id);
-  const readOnly = useInsightsScope().isDemo;
+  const readOnly = useDataScope().isDemo;
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   // One error at a time (spec 3 §5: only the first message is shown).
   const lastError = useRef<SnackbarKey | null>(null);

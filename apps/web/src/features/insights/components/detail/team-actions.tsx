@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import Alert from '@mui/material/Alert';
@@ -15,7 +16,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { useMoveTeamState } from '../../api/move-team-state';
-import { useInsightsScope } from '../../api/scope';
 import { DETAIL_COPY } from '../../messages';
 import { track } from '@/lib/track';
 import { flowOpen, moveFor, nextFlow, teamStateOf, type FlowState, type TeamAction } from './annotation';
@@ -35,7 +35,7 @@ export function TeamActions({ group, onMoved }: { group: Group; onMoved?: (state
   const [flow, setFlow] = useState<FlowState | null>(null);
   const open = flowOpen(flow);
   const move = useMoveTeamState();
-  const readOnly = useInsightsScope().isDemo;
+  const readOnly = useDataScope().isDemo;
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   // The snackbar is drawn outside the router: its link navigates with this page's navigate.
   const navigate = useNavigate();

@@ -9,13 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState, type MouseEvent } from 'react';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetricFilterValues } from '../../api/metric-filters';
 import { METRICS_HUB_COPY } from '../../messages';
 import type { FilterColumn } from '../../utils/table-state';
 
 export interface ColumnFilterProps {
-  scope: HubScope;
+  scope: DataScope;
   column: FilterColumn;
   label: string;
   value: string | undefined;

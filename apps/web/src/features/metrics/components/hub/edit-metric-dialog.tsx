@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import type { MetricDetail, MetricOption } from '@tidemark/contract';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetricOptions } from '../../api/metric-options';
 import { useUpdateMetric } from '../../api/update-metric';
 import { METRICS_HUB_COPY, METRIC_TOAST_MS } from '../../messages';
@@ -27,7 +27,7 @@ import {
 } from '../../utils/edit-form';
 
 export interface EditMetricDialogProps {
-  scope: HubScope;
+  scope: DataScope;
   metric: MetricDetail;
   open: boolean;
   onClose: () => void;

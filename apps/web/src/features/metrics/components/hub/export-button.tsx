@@ -10,7 +10,7 @@ import { zipFiles } from '@/lib/zip';
 import { metricsQueryOptions } from '../../api/list-metrics';
 import { patternSeriesQueryOptions } from '../../api/pattern-series';
 import { METRICS_HUB_COPY, METRIC_TOAST_MS } from '../../messages';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { metricsExportFiles } from '../../utils/export';
 import type { MetricsTableState } from '../../utils/table-state';
 
@@ -18,7 +18,7 @@ import type { MetricsTableState } from '../../utils/table-state';
 const EXPORT_PAGE = 500;
 
 export interface ExportButtonProps {
-  scope: HubScope;
+  scope: DataScope;
   state: MetricsTableState;
   disabled?: boolean;
 }

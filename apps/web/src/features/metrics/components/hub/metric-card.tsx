@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { MetricImpact, MetricListRow } from '@tidemark/contract';
 import { Link as RouterLink } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetricImpact, type ImpactRequest } from '../../api/metric-impact';
 import { METRICS_HUB_COPY } from '../../messages';
 import { MetricSparkline } from './metric-sparkline';
@@ -21,7 +21,7 @@ import { TierChip } from './tier-chip';
 const WEEKLY: ImpactRequest = { schedule: 'd', impactType: 'relative' };
 
 export interface MetricCardProps {
-  scope: HubScope;
+  scope: DataScope;
   row: MetricListRow;
   linkQuery: Record<string, string | number | undefined>;
 }
@@ -56,7 +56,7 @@ export function notQuantified(impact: MetricImpact): boolean {
   return impact.kpi_value_movement === 0 && ['0', '0.0%'].includes(impact.formatted_previous_value);
 }
 
-function ImpactChip({ scope, kpiId }: { scope: HubScope; kpiId: string }) {
+function ImpactChip({ scope, kpiId }: { scope: DataScope; kpiId: string }) {
   const impact = useMetricImpact(scope, kpiId, WEEKLY);
   const copy = METRICS_HUB_COPY;
   if (impact.isPending) return <Skeleton variant="rounded" width={132} height={24} />;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { MetricListRow } from '@tidemark/contract';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetrics } from '../../api/list-metrics';
 import { METRICS_HUB_COPY } from '../../messages';
 import type { MetricsTableState } from '../../utils/table-state';
@@ -41,7 +41,7 @@ const GRID = {
 } as const;
 
 export interface MetricCardsProps {
-  scope: HubScope;
+  scope: DataScope;
   linkQuery: Record<string, string | number | undefined>;
   emptyAction?: ReactNode;
 }

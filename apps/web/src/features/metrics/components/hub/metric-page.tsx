@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
@@ -20,10 +21,9 @@ import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '@/components/page-header';
 import { StatusScreen } from '@/components/status-screen';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetric } from '../../api/get-metric';
 import { useMetricImpact, type ImpactRequest } from '../../api/metric-impact';
-import { useHubScope } from '../../hooks/use-hub-scope';
 import { METRICS_HUB_COPY } from '../../messages';
 import { EditMetricDialog } from './edit-metric-dialog';
 import { AccentLabel, TierChip } from './tier-chip';
@@ -46,10 +46,13 @@ export interface MetricPageProps {
 
 /** /metrics/{id}: the metric's attributes, its last-week movement and timeline, and the edit dialog. */
 export function MetricPage({ kpiId, timezone, currencySymbol, forecast }: MetricPageProps) {
-  const scope = useHubScope();
+  const scope = useDataScope();
   const metric = useMetric(scope, kpiId);
   const copy = METRICS_HUB_COPY;
-  const backHref = withQuery(paths.metrics.getHref(), { dim_name: scope.dimName, dim_val: scope.dimVal });
+  const backHref = withQuery(paths.metrics.getHref(), {
+    dim_name: scope.dimName ?? undefined,
+    dim_val: scope.dimVal ?? undefined,
+  });
   const back = (
     <Button component={RouterLink} to={backHref} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1.5 }}>
       {copy.back}
@@ -109,7 +112,7 @@ function MetricView({
   currencySymbol,
   forecast,
 }: {
-  scope: HubScope;
+  scope: DataScope;
   metric: MetricDetail;
   back: ReactNode;
   timezone?: string | undefined;
@@ -175,7 +178,7 @@ function MetricView({
   );
 }
 
-function ImpactSummary({ scope, kpiId }: { scope: HubScope; kpiId: string }) {
+function ImpactSummary({ scope, kpiId }: { scope: DataScope; kpiId: string }) {
   const impact = useMetricImpact(scope, kpiId, ABSOLUTE);
   const copy = METRICS_HUB_COPY;
   const figure = (label: string, value: ReactNode) => (

@@ -10,7 +10,7 @@ import { SERIES_SCHEDULES, type MetricDetail, type SeriesSchedule } from '@tidem
 import { useMemo } from 'react';
 import { EChart } from '@/components/chart';
 import { ErrorState } from '@/components/error-state';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { usePatternSeries } from '../../api/pattern-series';
 import { METRICS_HUB_COPY } from '../../messages';
 import { seriesChartOption, withoutFillingValue } from '../../utils/series-option';
@@ -20,7 +20,7 @@ const HEIGHT = 360;
 const VISIBLE_POINTS: Record<SeriesSchedule, number> = { h: 24 * 14, d: 90, w: 52, m: 24 };
 
 export interface MetricSeriesChartProps {
-  scope: HubScope;
+  scope: DataScope;
   kpiId: string;
   name: string;
   format: MetricDetail['kpi_format'];

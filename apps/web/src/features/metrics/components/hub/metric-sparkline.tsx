@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import type { SeriesPoint } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '@/components/chart';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { usePatternSeries } from '../../api/pattern-series';
 import { METRICS_HUB_COPY } from '../../messages';
 
@@ -21,7 +21,7 @@ export function completeDays(points: SeriesPoint[], now: number): SeriesPoint[] 
 }
 
 export interface MetricSparklineProps {
-  scope: HubScope;
+  scope: DataScope;
   kpiId: string;
   name: string;
 }

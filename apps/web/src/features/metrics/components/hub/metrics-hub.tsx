@@ -1,3 +1,4 @@
+import { useDataScope } from '@/session';
 import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
 import GridViewOutlinedIcon from '@mui/icons-material/GridViewOutlined';
 import Box from '@mui/material/Box';
@@ -10,7 +11,6 @@ import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useHubScope } from '../../hooks/use-hub-scope';
 import { useViewMode, type MetricsViewMode } from '../../hooks/use-view-mode';
 import { METRICS_HUB_COPY } from '../../messages';
 import type { MetricsTableState } from '../../utils/table-state';
@@ -27,13 +27,13 @@ export interface MetricsHubProps {
 
 /** /metrics (spec 3 §2): a table or cards by category; the choice is remembered in this browser. */
 export function MetricsHub({ state, onStateChange, timezone }: MetricsHubProps) {
-  const scope = useHubScope();
+  const scope = useDataScope();
   const [mode, setMode] = useViewMode();
   const copy = METRICS_HUB_COPY;
   const linkQuery = {
     tenant_id: scope.tenantId ?? undefined,
-    dim_name: scope.dimName,
-    dim_val: scope.dimVal,
+    dim_name: scope.dimName ?? undefined,
+    dim_val: scope.dimVal ?? undefined,
   };
   const emptyAction = (
     <Button variant="contained" component={RouterLink} to={paths.onboarding.selectDatasources.getHref()}>

@@ -21,7 +21,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { paths, withQuery } from '@/config/paths';
-import type { HubScope } from '../../utils/hub-scope';
+import type { DataScope } from '@/session';
 import { useMetrics } from '../../api/list-metrics';
 import { METRICS_HUB_COPY } from '../../messages';
 import {
@@ -39,7 +39,7 @@ import { PipelineStatus } from './pipeline-status';
 import { AccentLabel, TierChip } from './tier-chip';
 
 export interface MetricsTableProps {
-  scope: HubScope;
+  scope: DataScope;
   state: MetricsTableState;
   onStateChange: (next: MetricsTableState) => void;
   timezone?: string | undefined;
