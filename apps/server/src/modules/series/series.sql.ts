@@ -64,34 +64,20 @@ export function tableSeriesSql(input: {
   const values = plan.metrics.map((m, i) => `(${m.sql})::double precision as __v${i}`);
   const smallest = grains[0]!;
 
-  const vals = plan.rollup
-    ? rollupValues({
-        plan,
-        grains,
-        local,
-        where,
-        source,
-        dimSelects,
-        dimCols,
-        dimGroupings,
-        dimNameCase,
-        dimValCase,
-        nullDimension,
-        values,
-      })
-    : directValues({
-        grains,
-        local,
-        where,
-        source,
-        dimSelects,
-        dimCols,
-        dimGroupings,
-        dimNameCase,
-        dimValCase,
-        nullDimension,
-        values,
-      });
+  const shape: ValuesInput = {
+    grains,
+    local,
+    where,
+    source,
+    dimSelects,
+    dimCols,
+    dimGroupings,
+    dimNameCase,
+    dimValCase,
+    nullDimension,
+    values,
+  };
+  const vals = plan.rollup ? rollupValues({ ...shape, plan }) : directValues(shape);
 
   const tenant = params.add(tenantId);
   const grid = grains
