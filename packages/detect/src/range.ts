@@ -185,64 +185,48 @@ function dropExcursions(
   keep: Uint8Array,
   maxRun: number,
 ): void {
-  const n = r.length;
-  const u = (i: number): number => (valid[i] ? r[i]! / scale[i]! : 0);
-  let i = 0;
-  while (i < n) {
-    const side = Math.sign(u(i));
-    if (!(Math.abs(u(i)) > RUN_Z)) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    let sum = Math.abs(u(i));
-    while (j < n && side * u(j) > RUN_Z) sum += side * u(j++);
-    const k = j - i;
-    // Around a real level shift the residuals lean to one side for half a period, broken into runs by the
-    // season: an excursion's neighbours are back within the noise.
-    if (
-      k >= 2 &&
-      k <= maxRun &&
-      sum / Math.sqrt(k) >= OUTLIER_Z &&
-      flank(u, valid, i - 1, -1, side, maxRun) < 1 &&
-      flank(u, valid, j, 1, side, maxRun) < 1
-    )
-      keep.fill(0, i, j);
-    i = j;
-  }
+  for (const [a, b] of excursions(r, scale, valid, {
+    z: RUN_Z,
+    maxRun,
+    stouffer: OUTLIER_Z,
+    downOnly: false,
+  }))
+    keep.fill(0, a, b);
 }
 
 /**
- * Runs of 2 up to maxRun consecutive valid buckets whose residuals are all below −RUN_Z_ROUGH sigmas,
- * whose neighbours are back within the noise (a level shift's flank leans on for half a period: it is
- * the break search's), as [first, end) pairs, cleared in `keep`.
+ * Runs of 2 up to maxRun consecutive valid buckets whose residuals are each beyond `z` sigmas on one side
+ * (below only, with `downOnly`), together worth `stouffer`, and whose neighbours are back within the noise,
+ * as [first, end) pairs. Around a real level shift the residuals lean to one side for half a period, broken
+ * into runs by the season: an excursion's neighbours are back within the noise.
  */
-function leaveOutRuns(
+function excursions(
   r: Float64Array,
   scale: Float64Array,
   valid: Uint8Array,
-  keep: Uint8Array,
-  maxRun: number,
+  o: { z: number; maxRun: number; stouffer: number; downOnly: boolean },
 ): Array<[number, number]> {
   const n = r.length;
   const u = (i: number): number => (valid[i] ? r[i]! / scale[i]! : 0);
   const runs: Array<[number, number]> = [];
   for (let i = 0; i < n;) {
-    // Drops only: an outage's dragged baseline hides it, while a two-day rise of a noisy ratio (AOV) is
-    // as often chance, and the spike rules see rises against the dragged mean anyway.
-    const s = u(i) < -RUN_Z_ROUGH ? -1 : 0;
-    let j = i + 1;
-    if (s !== 0) while (j < n && s * u(j) > RUN_Z_ROUGH) j++;
-    if (
-      s !== 0 &&
-      j - i >= 2 &&
-      j - i <= maxRun &&
-      flank(u, valid, i - 1, -1, s, maxRun) < 1 &&
-      flank(u, valid, j, 1, s, maxRun) < 1
-    ) {
-      keep.fill(0, i, j);
-      runs.push([i, j]);
+    const side = Math.sign(u(i));
+    if (!(Math.abs(u(i)) > o.z) || (o.downOnly && side > 0)) {
+      i++;
+      continue;
     }
+    let j = i + 1;
+    let sum = Math.abs(u(i));
+    while (j < n && side * u(j) > o.z) sum += side * u(j++);
+    const k = j - i;
+    if (
+      k >= 2 &&
+      k <= o.maxRun &&
+      sum / Math.sqrt(k) >= o.stouffer &&
+      flank(u, valid, i - 1, -1, side, o.maxRun) < 1 &&
+      flank(u, valid, j, 1, side, o.maxRun) < 1
+    )
+      runs.push([i, j]);
     i = j;
   }
   return runs;
@@ -415,7 +399,7 @@ export function fitExpectedRange(
   const rough = levelScale(r, f, valid, NaN, false, tmp, bin);
   fillScale(rough, f, noiseFloor, tmp, null);
   // Robust refit: a period mean is dragged by a two-day drop inside it, which then hides half its own
-  // size. Runs (leaveOutRuns) are looked for against a mean without the single outliers (a blast day
+  // size. Runs (excursions, drops only) are looked for against a mean without the single outliers (a blast day
   // would drag its quiet neighbours into a run), on de-seasonalised values (a missing weekday does not
   // bias it); around each run the mean is taken again without it too, so the drop stands out against its
   // real baseline. Elsewhere the first pass stands, residuals and scale alike.
@@ -428,7 +412,10 @@ export function fitExpectedRange(
     }
     periodMean(zs, keep, longest, levS, tp);
     for (let i = 0; i < n; i++) base[i] = zs[i]! - levS[i]!;
-    const runs = leaveOutRuns(base, tmp, Uint8Array.from(keep), keep, maxRun);
+    // Drops only: an outage's dragged baseline hides it, while a two-day rise of a noisy ratio (AOV) is as
+    // often chance, and the spike rules see rises against the dragged mean anyway.
+    const runs = excursions(base, tmp, keep, { z: RUN_Z_ROUGH, maxRun, stouffer: 0, downOnly: true });
+    for (const [a, b] of runs) keep.fill(0, a, b);
     if (runs.length) {
       periodMean(zs, keep, longest, levS, tp);
       for (const [a, b] of runs)
