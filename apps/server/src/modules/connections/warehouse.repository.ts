@@ -236,7 +236,6 @@ export async function lockForSync(client: Client, connectionId: number): Promise
   ]);
 }
 
-const sqlType = (type: string) => (type === 'integer' ? 'bigint' : type === 'decimal' ? 'numeric' : type);
 const columnList = (columns: readonly WarehouseColumn[]) =>
   columns.map((c) => quoteIdent(c.field_name)).join(', ');
 
@@ -249,7 +248,7 @@ export async function addMissingColumns(
   for (const c of want) {
     if (!have.includes(c.field_name)) {
       await client.query(
-        `alter table ${quoteIdent(table)} add column ${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`,
+        `alter table ${quoteIdent(table)} add column ${quoteIdent(c.field_name)} ${SQL_TYPES[c.data_type]}`,
       );
     }
   }
@@ -262,7 +261,7 @@ export async function createStage(
   columns: readonly WarehouseColumn[],
 ): Promise<void> {
   await client.query(
-    `create temp table ${quoteIdent(stage)} (${columns.map((c) => `${quoteIdent(c.field_name)} ${sqlType(c.data_type)}`).join(', ')}) on commit drop`,
+    `create temp table ${quoteIdent(stage)} (${columns.map((c) => `${quoteIdent(c.field_name)} ${SQL_TYPES[c.data_type]}`).join(', ')}) on commit drop`,
   );
 }
 
