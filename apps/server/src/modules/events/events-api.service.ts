@@ -17,8 +17,7 @@ import {
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
-import { experienceViews } from './experience-views';
-import { metricSeries } from './metric-series';
+import { eventsProviders } from './providers';
 import { getMetricOrThrow } from '../metrics';
 import {
   outageFilterOptions,
@@ -38,7 +37,7 @@ const DAY_MS = 86_400_000;
 
 /** Experience groups (modules/experience) carry a metric instead of site errors; the rest are site errors. */
 function wireGroupOf(row: repo.GroupRow, logs: repo.LogRow[], withRows = false): EventGroup {
-  const experience = experienceViews();
+  const experience = eventsProviders()?.experience;
   return row.sub_type === 'experience' && experience?.isFigures(row.figures)
     ? experience.groupOf(row, withRows)
     : eventGroupOf(row, logs);
@@ -245,7 +244,7 @@ export async function eventFilters({ ctx }: { ctx: TenantContext }): Promise<{ d
 async function experienceEventFilters({ ctx }: { ctx: TenantContext }): Promise<EventFilters> {
   const subTypes = await repo.subTypesOf(ctx.db, ctx.tenantId);
   if (!subTypes.includes('experience')) return { providers: [], provider_types: [], provider_checks: [] };
-  const metrics = (await experienceViews()?.metrics({ ctx })) ?? [];
+  const metrics = (await eventsProviders()?.experience.metrics({ ctx })) ?? [];
   return {
     providers: [
       {
@@ -402,7 +401,7 @@ export async function eventRootCause({
   if (!groupId) throw new AppError('not_found', catalogueFor(404, 'Event').message);
   const row = await repo.getGroup(ctx.db, ctx.tenantId, groupId);
   if (!row) throw new AppError('not_found', catalogueFor(404, 'Event').message);
-  const experience = experienceViews();
+  const experience = eventsProviders()?.experience;
   if (experience?.isFigures(row.figures)) {
     return {
       data: { rootcause_details: experience.rootCause(row.figures, list(input.dimension_names)) },
@@ -510,7 +509,7 @@ export async function compareMetric({
   const dimVal = input.dim_val ?? input.dimension_values?.split(',')[0]?.trim();
   if (/^\d+$/.test(input.kpi_id)) {
     const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
-    const read = metricSeries();
+    const read = eventsProviders()?.metricSeries;
     if (!read) return [];
     const points = await read({
       ctx,
@@ -690,7 +689,7 @@ export async function metricFunnel({
   const hour = t % HOUR_MS === 0 ? t - HOUR_MS : Math.floor(t / HOUR_MS) * HOUR_MS;
   // Experience events chart the workspace's own metric funnel (modules/experience) when it has one.
   if (input.sub_type === 'experience' && !input.dim_name) {
-    const steps = await experienceViews()?.funnelSteps({
+    const steps = await eventsProviders()?.experience.funnelSteps({
       ctx,
       at: hour,
       grain: input.pipeline_schedule ?? 'h',

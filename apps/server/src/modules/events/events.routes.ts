@@ -6,8 +6,7 @@ import type {} from '@fastify/rate-limit';
 import { COLLECT_BODY_LIMIT_BYTES, COLLECT_MESSAGES, routes } from '@tidemark/contract';
 import { AppError } from '../../errors';
 import { addRoute } from '../../plugins/routing';
-import { useExperienceViews, type ExperienceViews } from './experience-views';
-import { useMetricSeries, type MetricSeriesReader } from './metric-series';
+import { provideEvents, type EventsProviders } from './providers';
 import {
   addCollectorDomain,
   collectorConfig,
@@ -116,16 +115,10 @@ async function collectRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-export interface EventsRouteOptions {
-  /** How experience events are shown (modules/experience); given by app.ts so events does not import it. */
-  experience: ExperienceViews;
-  /** A metric-store metric's stored series (modules/series), for the Timeline of Events card. */
-  metricSeries: MetricSeriesReader;
-}
+export type EventsRouteOptions = EventsProviders;
 
 export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOptions): Promise<void> {
-  useExperienceViews(options.experience);
-  useMetricSeries(options.metricSeries);
+  provideEvents(options);
   await app.register(collectRoutes);
   addRoute(app, routes.siteKey, ({ ctx }) => getSiteKey({ ctx }));
   addRoute(app, routes.collectorDomains, ({ ctx }) => getCollectorDomains({ ctx }));

@@ -1,6 +1,5 @@
 export { eventsRoutes } from './events.routes';
-export type { ExperienceViews } from './experience-views';
-export type { MetricSeriesReader } from './metric-series';
+export type { ExperienceViews, MetricSeriesReader } from './providers';
 export {
   eventsJobs,
   ingestEvents,
