@@ -30,6 +30,3 @@ export function dataScopeQuery(scope: DataScope) {
 export function dataScopeKey(scope: DataScope) {
   return [scope.tenantId, scope.isDemo, scope.dimName, scope.dimVal] as const;
 }
-
-/** Calls wait until an operator has picked a workspace (or demo mode is on). */
-export const scopeReady = (scope: TenantScope) => scope.tenantId !== null || scope.isDemo;

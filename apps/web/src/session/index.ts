@@ -19,9 +19,10 @@ export {
   type StoredFilter,
 } from './global-filter';
 export { SessionProvider, useSession, useCurrentUser, useTenants, firstNameOf } from './session-context';
-export { useDataScope, dataScopeQuery, dataScopeKey, scopeReady, type DataScope } from './data-scope';
+export { useDataScope, dataScopeQuery, dataScopeKey, type DataScope } from './data-scope';
 export {
   useTenantScope,
+  scopeReady,
   useWorkspaceName,
   resolveTenantId,
   tenantQuery,

@@ -36,6 +36,9 @@ export function useTenantScope(): TenantScope {
   };
 }
 
+/** Calls wait until an operator has picked a workspace (or demo mode is on). */
+export const scopeReady = (scope: TenantScope) => scope.tenantId !== null || scope.isDemo;
+
 /** The query every tenant-scoped call carries. */
 export function tenantQuery(scope: TenantScope): { tenant_id?: number; is_demo?: 'true' } {
   return {

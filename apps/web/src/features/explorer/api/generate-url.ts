@@ -1,7 +1,7 @@
 import { EXPLORER_URL_REFRESH_MS, routes, type DataExplorerResponse } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { filterQuery, tenantQuery, type AppliedFilter, type TenantScope } from '@/session';
+import { filterQuery, tenantQuery, type AppliedFilter, type TenantScope, scopeReady } from '@/session';
 
 /** GET /v1/data-explorers/generate-url (spec 1 §7): the signed URL of the explorer page; 404 means none. */
 export function generateExplorerUrl(
@@ -19,7 +19,7 @@ export function explorerUrlQueryOptions(scope: TenantScope, filter: AppliedFilte
   return queryOptions({
     queryKey: ['explorer', 'url', scope.tenantId, scope.isDemo, filter?.dim_name, filter?.dim_val] as const,
     queryFn: ({ signal }) => generateExplorerUrl(scope, filter, signal),
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
     // A fresh URL well before the last one runs out; its token is handed to the page already open.
     refetchInterval: EXPLORER_URL_REFRESH_MS,
     refetchOnWindowFocus: false,

@@ -7,7 +7,7 @@ import {
 } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery, useTenantScope, type TenantScope } from '@/session';
+import { tenantQuery, useTenantScope, type TenantScope, scopeReady } from '@/session';
 
 /** GET /v1/flags: the workspace's feature toggles, refreshed every 10 s (spec 1 §9). */
 export function getFlags(scope: TenantScope, signal?: AbortSignal): Promise<FlagsResponse> {
@@ -20,7 +20,7 @@ export function flagsQueryOptions(scope: TenantScope) {
     queryFn: ({ signal }) => getFlags(scope, signal),
     refetchInterval: FLAGS_REFRESH_MS,
     staleTime: FLAGS_REFRESH_MS,
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 

@@ -1,4 +1,4 @@
-import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope } from '@/session';
+import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope, scopeReady } from '@/session';
 import { routes } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -8,14 +8,13 @@ export type SummaryWindow = { start_time: string; end_time: string };
 
 const key = (piece: string, scope: DataScope, w: SummaryWindow) =>
   ['insights', 'feed-summary', piece, ...dataScopeKey(scope), w.start_time, w.end_time] as const;
-const enabled = (scope: DataScope) => scope.tenantId !== null || scope.isDemo;
 
 export function histogramQueryOptions(scope: DataScope, w: SummaryWindow) {
   return queryOptions({
     queryKey: key('histogram', scope, w),
     queryFn: ({ signal }) =>
       apiRequest(routes.feedSummaryHistogram, { query: { ...dataScopeQuery(scope), ...w }, signal }),
-    enabled: enabled(scope),
+    enabled: scopeReady(scope),
   });
 }
 
@@ -24,7 +23,7 @@ export function pipelineStatsQueryOptions(scope: DataScope, w: SummaryWindow) {
     queryKey: key('pipeline-stats', scope, w),
     queryFn: ({ signal }) =>
       apiRequest(routes.feedSummaryPipelineStats, { query: { ...dataScopeQuery(scope), ...w }, signal }),
-    enabled: enabled(scope),
+    enabled: scopeReady(scope),
   });
 }
 
@@ -33,7 +32,7 @@ export function topMetricQueryOptions(scope: DataScope, w: SummaryWindow) {
     queryKey: key('top-metric', scope, w),
     queryFn: ({ signal }) =>
       apiRequest(routes.feedSummaryTopMetric, { query: { ...dataScopeQuery(scope), ...w }, signal }),
-    enabled: enabled(scope),
+    enabled: scopeReady(scope),
   });
 }
 
@@ -42,7 +41,7 @@ export function patternsQueryOptions(scope: DataScope, w: SummaryWindow) {
     queryKey: key('patterns', scope, w),
     queryFn: ({ signal }) =>
       apiRequest(routes.feedSummaryPatterns, { query: { ...dataScopeQuery(scope), ...w }, signal }),
-    enabled: enabled(scope),
+    enabled: scopeReady(scope),
   });
 }
 

@@ -1,4 +1,4 @@
-import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope } from '@/session';
+import { dataScopeKey, dataScopeQuery, useDataScope, type DataScope, scopeReady } from '@/session';
 import { routes, type TeamState } from '@tidemark/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '@/lib/api-client';
@@ -56,7 +56,7 @@ export function groupsQueryOptions(scope: DataScope, window: GroupsWindow) {
       ),
     initialPageParam: 1,
     getNextPageParam: nextGroupsPage,
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 

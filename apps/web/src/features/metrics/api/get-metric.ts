@@ -1,4 +1,4 @@
-import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
+import { dataScopeQuery, dataScopeKey, type DataScope, scopeReady } from '@/session';
 import { routes, type MetricDetail } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -12,7 +12,7 @@ function metricQueryOptions(scope: DataScope, kpiId: string) {
   return queryOptions({
     queryKey: ['metrics', 'detail', ...dataScopeKey(scope), kpiId] as const,
     queryFn: ({ signal }) => getMetric(scope, kpiId, signal),
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 

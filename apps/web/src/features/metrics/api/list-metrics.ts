@@ -1,4 +1,4 @@
-import { dataScopeQuery, dataScopeKey, type DataScope } from '@/session';
+import { dataScopeQuery, dataScopeKey, type DataScope, scopeReady } from '@/session';
 import { routes, type MetricListRow } from '@tidemark/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -31,7 +31,7 @@ export function metricsQueryOptions(scope: DataScope, state: MetricsTableState) 
     queryFn: ({ signal }) => getMetrics(scope, state, signal),
     // The current rows stay on screen (dimmed) while the next page or sort loads.
     placeholderData: keepPreviousData,
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 

@@ -8,6 +8,7 @@ import {
   useTenantScope,
   type AppliedFilter,
   type TenantScope,
+  scopeReady,
 } from '@/session';
 
 export type EventReports = ResponseOf<typeof routes.eventReports>;
@@ -46,7 +47,7 @@ export function eventReportsQueryOptions(
       range,
     ] as const,
     queryFn: ({ signal }) => getEventReports(scope, filter, range, signal),
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 import { routes, type StorePreferences } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery, useTenantScope, type TenantScope } from '@/session';
+import { tenantQuery, useTenantScope, type TenantScope, scopeReady } from '@/session';
 
 /** GET /v1/orgs/{org}/preferences: a store's currency, time zone, forecast switch and event providers. */
 export function storePreferencesQueryOptions(scope: TenantScope, orgUuid: string | null) {
@@ -13,7 +13,7 @@ export function storePreferencesQueryOptions(scope: TenantScope, orgUuid: string
         query: tenantQuery(scope),
         signal,
       }),
-    enabled: orgUuid !== null && (scope.tenantId !== null || scope.isDemo),
+    enabled: orgUuid !== null && scopeReady(scope),
   });
 }
 

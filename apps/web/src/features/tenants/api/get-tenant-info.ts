@@ -1,7 +1,7 @@
 import { routes, type TenantInfo } from '@tidemark/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tenantQuery, useTenantScope, type TenantScope } from '@/session';
+import { tenantQuery, useTenantScope, type TenantScope, scopeReady } from '@/session';
 
 /** GET /v1/tenants/info: currency, time zone, forecast setting, latest digest and insight times. */
 export function getTenantInfo(scope: TenantScope, signal?: AbortSignal): Promise<TenantInfo> {
@@ -14,7 +14,7 @@ export function tenantInfoQueryOptions(scope: TenantScope) {
     queryFn: ({ signal }) => getTenantInfo(scope, signal),
     // An empty workspace is re-read on every screen, so the first metrics show as soon as they exist.
     staleTime: (query) => (query.state.data?.needs_data ? 0 : 60_000),
-    enabled: scope.tenantId !== null || scope.isDemo,
+    enabled: scopeReady(scope),
   });
 }
 
