@@ -80,26 +80,27 @@ export async function updateMetric({
   const id = kpiIdOf(kpiId);
   if (!(await repo.findMetricDetail(ctx.db, ctx.tenantId, id))) throw metricNotFound();
   await ctx.db.transaction(async (tx) => {
-    const columns: repo.MetricColumns = {};
-    const set = <K extends keyof repo.MetricColumns>(column: K, value: repo.MetricColumns[K]) => {
-      columns[column] = value;
-    };
-    if (input.kpi_display_name !== undefined) set('kpi_display_name', input.kpi_display_name);
-    if (input.kpi_definition !== undefined) set('kpi_definition', input.kpi_definition || null);
-    if (input.description !== undefined) set('description', input.description || null);
-    if (input.tier !== undefined) set('tier', input.tier);
-    if (input.impact_to_topline !== undefined) set('impact_to_topline', input.impact_to_topline);
-    if (input.dollar_impact !== undefined) set('dollar_impact', input.dollar_impact);
-    if (input.accent !== undefined) set('accent', input.accent);
-    if (input.is_derived !== undefined) set('is_derived', input.is_derived);
-    if (input.is_experience !== undefined) set('is_experience', input.is_experience);
-    if (input.kpi_format !== undefined) set('kpi_format', input.kpi_format);
-    if (input.currency !== undefined) set('currency', input.currency);
-    if (input.funnel !== undefined)
-      set('funnel_id', await optionId(tx, ctx.tenantId, 'funnel', input.funnel));
-    if (input.category !== undefined)
-      set('category_id', await optionId(tx, ctx.tenantId, 'category', input.category));
-    await repo.updateMetricColumns(tx, ctx.tenantId, id, columns);
+    // Only the attributes sent change: the repository writes the defined ones.
+    const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+    await repo.updateMetricColumns(tx, ctx.tenantId, id, {
+      kpi_display_name: input.kpi_display_name,
+      kpi_definition: orNull(input.kpi_definition),
+      description: orNull(input.description),
+      tier: input.tier,
+      impact_to_topline: input.impact_to_topline,
+      dollar_impact: input.dollar_impact,
+      accent: input.accent,
+      is_derived: input.is_derived,
+      is_experience: input.is_experience,
+      kpi_format: input.kpi_format,
+      currency: input.currency,
+      funnel_id:
+        input.funnel === undefined ? undefined : await optionId(tx, ctx.tenantId, 'funnel', input.funnel),
+      category_id:
+        input.category === undefined
+          ? undefined
+          : await optionId(tx, ctx.tenantId, 'category', input.category),
+    });
   });
   return {
     success: true,
