@@ -1,14 +1,15 @@
 import type { BaseContext } from '../plugins/context';
-import { tenantNeedsRun } from './stages.repository';
+import { tenantNeedsRun, tenantsNeedingRuns } from './stages.repository';
 
 /**
- * The data pipeline's hand-offs (connections → series → pipelines → experience), by job name. A stage asks the next one for
+ * The data pipeline's hand-offs (connections → series → pipelines → experience, outage links), by job name. A stage asks the next one for
  * work through the queue without importing it, so modules depend one way only (issue 28); the stage that owns
  * a job defines its handler under the same name.
  */
 export const SERIES_JOB = 'series.compute';
 export const PIPELINE_JOB = 'pipelines.run';
 export const EXPERIENCE_JOB = 'experience.raise';
+export const OUTAGE_LINK_JOB = 'outages.link-signals';
 
 export const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
 export const pipelineKeyOf = (tenantId: number) => `pipelines:${tenantId}`;
@@ -32,7 +33,20 @@ export async function pipelinesOwed(ctx: BaseContext, tenantId: number): Promise
   return tenantNeedsRun(ctx.db, tenantId);
 }
 
+/** Every workspace whose pipelines owe a run, by the same rule (the pipelines' sweep). */
+export async function workspacesOwingPipelines(ctx: BaseContext): Promise<number[]> {
+  return tenantsNeedingRuns(ctx.db);
+}
+
 /** Asks for the workspace's experience events to be raised from the fits a pipeline run just stored. */
 export async function requestExperienceEvents(ctx: BaseContext, tenantId: number): Promise<void> {
   await ctx.jobs.send(EXPERIENCE_JOB, { tenantId }, { singletonKey: experienceKeyOf(tenantId) });
+}
+
+/**
+ * Asks for the workspace's signals to be linked to provider outages now rather than at the next sweep: new or
+ * grown insight groups and experience events may be what an outage cost.
+ */
+export async function requestOutageLinks(ctx: BaseContext, tenantId: number): Promise<void> {
+  await ctx.jobs.send(OUTAGE_LINK_JOB, { tenantId }, { singletonKey: `${OUTAGE_LINK_JOB}:${tenantId}` });
 }

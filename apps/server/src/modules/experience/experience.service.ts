@@ -16,7 +16,7 @@ import {
 } from '@tidemark/format';
 import { abnormalChange, moneyMetricOf, type FittedPoints } from '@tidemark/detect';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { EXPERIENCE_JOB } from '../../jobs/stages';
+import { EXPERIENCE_JOB, requestOutageLinks } from '../../jobs/stages';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   BASELINE_WEEKS,
@@ -98,7 +98,9 @@ export function experienceJobs(base: BaseContext): JobDefinition<never>[] {
       concurrency: 1,
       retryLimit: 3,
       async handler(job) {
-        await raiseExperienceEvents({ ...base, tenantId: job.data.tenantId });
+        // Events written may be what a provider's outage cost: linked now, as the pipelines' groups are.
+        if ((await raiseExperienceEvents({ ...base, tenantId: job.data.tenantId })) > 0)
+          await requestOutageLinks(base, job.data.tenantId);
       },
     }) as JobDefinition<never>,
   ];

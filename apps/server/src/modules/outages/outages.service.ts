@@ -17,7 +17,7 @@ import {
 
 export const POLL_DUE_JOB = 'outages.poll-due';
 export const POLL_PROVIDER_JOB = 'outages.poll-provider';
-export const LINK_JOB = 'outages.link-signals';
+export { OUTAGE_LINK_JOB as LINK_JOB } from '../../jobs/stages';
 
 const HOUR_MS = 3_600_000;
 const DONE = new Set(['resolved', 'completed', 'postmortem_published']);

@@ -1,8 +1,6 @@
 export {
   pipelineJobs,
-  requestPipelineRun,
   requestMissingPipelineRuns,
   runTenantPipelines,
   schedulePipelineSweep,
-  PIPELINE_JOB,
 } from './pipelines.service';

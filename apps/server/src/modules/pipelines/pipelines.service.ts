@@ -17,17 +17,19 @@ import type { BaseContext } from '../../plugins/context';
 import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { notifyItems } from '../notifications';
-import { LINK_JOB } from '../outages';
 import { buildPairs, pairCells, pairWindows } from './pairs';
 import type { AnalysisOutput, InsightFinding } from './analysis';
 import { carriedExpected, completeCount, fitInputOf } from './fit-carry';
 import { matchInsights } from './insight-match';
 import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
-import { PIPELINE_JOB, requestExperienceEvents, requestPipelineRun } from '../../jobs/stages';
-import { tenantsNeedingRuns } from '../../jobs/stages.repository';
-
-export { PIPELINE_JOB, requestPipelineRun };
+import {
+  PIPELINE_JOB,
+  requestExperienceEvents,
+  requestOutageLinks,
+  requestPipelineRun,
+  workspacesOwingPipelines,
+} from '../../jobs/stages';
 
 export const PIPELINE_SWEEP_JOB = 'pipelines.sweep';
 /**
@@ -247,12 +249,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   await requestExperienceEvents(ctx, ctx.tenantId);
   // New or grown insight groups may be what a provider's outage cost: link them now rather than at the next
   // sweep. A run that grouped nothing changed no group's window, so there is nothing to re-link.
-  if (grouped > 0)
-    await ctx.jobs.send(
-      LINK_JOB,
-      { tenantId: ctx.tenantId },
-      { singletonKey: `${LINK_JOB}:${ctx.tenantId}` },
-    );
+  if (grouped > 0) await requestOutageLinks(ctx, ctx.tenantId);
 
   for (const connectionId of connections) {
     await setConnectionStage({
@@ -606,7 +603,7 @@ async function groupNewInsights(ctx: Ctx, grain: Grain): Promise<number> {
  * edited since their last run, or a run that failed (its job's retries may all have run out).
  */
 export async function requestMissingPipelineRuns(ctx: BaseContext): Promise<void> {
-  for (const tenantId of await tenantsNeedingRuns(ctx.db)) await requestPipelineRun(ctx, tenantId);
+  for (const tenantId of await workspacesOwingPipelines(ctx)) await requestPipelineRun(ctx, tenantId);
 }
 
 /** The metric's settings that shape its insights: an edit makes the next run analyse again. */

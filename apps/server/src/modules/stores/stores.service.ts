@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
 import { markAllSeriesForRebuild } from '../connections';
-import { requestPipelineRun } from '../pipelines';
+import { requestPipelineRun } from '../../jobs/stages';
 import { setStoreProviders, storeProviders, unknownProviderIds } from '../providers';
 import { requestSeriesUpdate } from '../../jobs/stages';
 import { getWorkspaceOrThrow, updateStoreSettings, type TenantRow } from '../tenants';
