@@ -101,6 +101,7 @@ export async function selectAlerts(
   if (wants('insight_group')) {
     for (const g of await repo.insightGroupItems(db, ws.tenant_id, loader)) {
       if (!admit({ kind: 'insight_group', ...g }, g.alerted_rank, s)) continue;
+      if (isEcho(g, s)) continue;
       out.push(await insightCandidate(ctx, db, ws, g, s));
     }
   }
@@ -120,6 +121,35 @@ function admit(
 ): boolean {
   if (s.rule === 'replay') return true;
   return alertable(item, s.now) || (s.rule === 'alerted' && alertedRank !== null);
+}
+
+const GRAIN_ORDER: Record<string, number> = { h: 0, d: 1, w: 2, m: 3 };
+
+/**
+ * Whether a group that never alerted tells what another grain's group tells (one afternoon's spike seen by
+ * the hourly and the daily pipeline): one loss is alerted once. The other one is told instead when it
+ * alerted at this severity or above, or when it alerts now and is more severe, or as severe and finer
+ * (sooner and more precise). A more severe echo still alerts: it is an escalation the member may filter for.
+ */
+export function isEcho(
+  g: Pick<repo.InsightGroupItem, 'grain' | 'severity' | 'alerted_rank' | 'peers'>,
+  s: Pick<AlertSelection, 'rule' | 'now'>,
+): boolean {
+  if (g.alerted_rank !== null) return false;
+  const rank = SEVERITY_RANK[g.severity];
+  const mine = GRAIN_ORDER[g.grain] ?? 1;
+  return g.peers.some((p) => {
+    // Alerted, it was told (and a team that resolved it since has dealt with this loss).
+    if (p.alerted_rank !== null) return p.alerted_rank >= rank;
+    const live =
+      s.rule === 'replay' ||
+      alertable(
+        { kind: 'insight_group', team_state: p.team_state, grain: p.grain, ts_end: new Date(p.ts_end) },
+        s.now,
+      );
+    const theirs = SEVERITY_RANK[p.severity];
+    return live && (theirs > rank || (theirs === rank && (GRAIN_ORDER[p.grain] ?? 1) < mine));
+  });
 }
 
 /** The severity a summary shows: the highest the item alerted at, or its present one if that is higher. */

@@ -3,7 +3,7 @@ export { notificationJobs, scheduleNotificationJobs } from './notifications.jobs
 export { notifyItems } from './alerts';
 export { deliverNotification, dispatchDue } from './delivery';
 export { lastDigestTimes, sendDueDigests } from './digests';
-export { previewAlerts } from './preview';
+export { previewAlerts, replayAlerts } from './preview';
 export { snoozeAlerts } from './preferences';
 export {
   channelSender,

@@ -53,9 +53,25 @@ export interface InsightGroupItem {
   alerted_rank: number | null;
   helpful: number;
   rated: number;
+  /** Groups of other grains telling the same kind of change of the same metric and dimension in an overlapping window. */
+  peers: GroupPeer[];
+}
+
+/** Another grain's group about the same window: an hourly and a daily spike of one afternoon. */
+export interface GroupPeer {
+  grain: string;
+  severity: NotificationSeverity;
+  team_state: string;
+  /** ISO time (read through JSON). */
+  ts_end: string;
+  alerted_rank: number | null;
 }
 
 const selectorParams = (s: ItemSelector) => ('ids' in s ? [s.ids, null, null] : [null, s.from, s.to]);
+
+/** A group's bucket as an interval, to tell whether two grains' windows overlap. */
+const BUCKET_SQL = (alias: string) =>
+  `case ${alias}.grain when 'h' then interval '1 hour' when 'd' then interval '1 day' when 'w' then interval '7 days' else interval '1 month' end`;
 
 /**
  * Groups with the figures of their top metric's most severe insight (what the alert shows). A group took
@@ -79,7 +95,16 @@ export async function insightGroupItems(
             (select count(*) filter (where f.ishelpful)::int from insight_feedback f
               where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as helpful,
             (select count(*) filter (where f.ishelpful is not null)::int from insight_feedback f
-              where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated
+              where f.tenant_id = g.tenant_id and f.group_id = g.group_id) as rated,
+            (select coalesce(json_agg(json_build_object('grain', p.grain, 'severity', p.severity,
+                      'team_state', p.team_state, 'ts_end', p.ts_end, 'alerted_rank', pn.severity_rank)), '[]')
+               from insight_groups p
+               left join notification_items pn on pn.tenant_id = p.tenant_id and pn.kind = 'insight_group'
+                                              and pn.item_id = p.group_id::text
+              where p.tenant_id = g.tenant_id and p.grain <> g.grain and p.top_kpi_id = g.top_kpi_id
+                and p.dim_name is not distinct from g.dim_name and p.dim_val is not distinct from g.dim_val
+                and p.draft->>'group_pattern_type' is not distinct from g.draft->>'group_pattern_type'
+                and p.ts_start < g.ts_end + ${BUCKET_SQL('g')} and g.ts_start < p.ts_end + ${BUCKET_SQL('p')}) as peers
        from insight_groups g
        left join metrics m on m.tenant_id = g.tenant_id and m.kpi_id = g.top_kpi_id
        left join notification_items ni on ni.tenant_id = g.tenant_id and ni.kind = 'insight_group'

@@ -177,6 +177,39 @@ describe('notifications', () => {
       ]);
     });
 
+    it('alerts one loss once when the hourly and the daily pipeline both tell it', async () => {
+      const shop = await createWorkspace(t);
+      const tid = shop.tenant.tenant_id;
+      // One afternoon's spike of Orders: the hourly group at 3 PM yesterday, the daily group for the day.
+      const group = async (grain: 'h' | 'd', severity: string, start: string, end = start, kpi = 1) => {
+        const [row] = await t.db.query<{ id: string }>(
+          `insert into insight_groups (tenant_id, grain, draft, severity, ts_start, ts_end, top_kpi_id, dollar_impact)
+           values ($1, $2, '{"group_title":"Orders rose","group_summary":"s","group_pattern_type":"Point Anomaly"}',
+                   $3, ${start}, ${end}, $4, -300) returning group_id::text as id`,
+          [tid, grain, severity, kpi],
+        );
+        return row!.id;
+      };
+      const day = "date_trunc('day', now()) - interval '1 day'";
+      const hourly = await group('h', 'High', `${day} + interval '15 hours'`);
+      const daily = await group('d', 'High', day);
+      // Both new in one run: the finer one tells it.
+      expect(await notify(t, tid, [hourly, daily])).toBe(1);
+      expect((await outboxOf(t, tid)).map((r) => r.item_id)).toEqual([hourly]);
+      // Told once, a later daily group of the same afternoon stays quiet.
+      expect(await notify(t, tid, [await group('d', 'High', day)])).toBe(0);
+      // Another metric, or a window that does not overlap, is another loss.
+      const other = await group('d', 'High', day, day, 2);
+      const before = await group('d', 'High', `${day} - interval '2 days'`);
+      expect(await notify(t, tid, [other, before])).toBe(2);
+      // A more severe reading of a loss alerted as Low alerts: an escalation a member may filter for.
+      await t.db.query(
+        'update notification_items set severity_rank = 1 where tenant_id = $1 and item_id = $2',
+        [tid, hourly],
+      );
+      expect(await notify(t, tid, [await group('d', 'High', day)])).toBe(1);
+    });
+
     it('skips a snoozed item or metric for the member who snoozed it, and not for others', async () => {
       const id = await insertGroup(t, tenantId, { severity: 'High', dollar: -1000 });
       const snooze = await t.app.inject({

@@ -1,6 +1,6 @@
 import type { NotificationPreview } from '@tidemark/contract';
-import type { TenantContext } from '../../plugins/context';
-import { matches, selectAlerts } from './alert-selection';
+import type { BaseContext, TenantContext } from '../../plugins/context';
+import { matches, selectAlerts, type Candidate } from './alert-selection';
 import type { NotificationSeverity } from './channel';
 import * as repo from './notifications.repository';
 
@@ -55,4 +55,25 @@ export async function previewAlerts({
     by_kind: byKind,
     weeks,
   };
+}
+
+/**
+ * Every item of a period as if Tidemark had been watching when it took place, before anyone's filters: what
+ * the invariants over a whole store check (one loss is alerted once).
+ */
+export async function replayAlerts({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { tenantId: number; from: Date; to: Date };
+}): Promise<Candidate[]> {
+  const ws = await repo.findWorkspace(ctx.db, input.tenantId);
+  if (!ws) return [];
+  return selectAlerts(ctx, ctx.db, ws, {
+    select: { from: input.from, to: input.to },
+    now: input.to,
+    rule: 'replay',
+    charts: false,
+  });
 }

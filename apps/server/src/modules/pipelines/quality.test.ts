@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStore, wantedFindings, type PlantedAnomaly, type SampleStore } from '@tidemark/sample-data';
 import { buildTestApp, contextOf, createWorkspace, type TestApp } from '../../testing/build-test-app';
 import { importSampleStore } from '../demo';
+import { replayAlerts } from '../notifications';
 import { workspaceViolations } from '../../testing/invariants';
 
 interface StoredInsight {
@@ -22,10 +23,7 @@ interface StoredInsight {
 }
 
 const HOUR = 3_600_000;
-// Lost when the planted reversal steepened to −12 %/month (issue 26): every draw after the bend changed, and
-// in this draw the German two-day drop (12 and 13 orders against 26) is taken by the range as a break, and
-// the third zero day is not raised on any metric: runs.ts finds the stop (0 orders against 9.4 due) but its
-// band reaches down to 0 (0–18), and an insight whose actual is inside its band breaks the invariants.
+const STORE_END = new Date('2026-11-24T14:00:00Z');
 const DAY = 24 * HOUR;
 
 /**
@@ -43,7 +41,7 @@ describe('insights on the sample store', () => {
     t = await buildTestApp();
     const shop = await createWorkspace(t);
     tenantId = shop.tenant.tenant_id;
-    store = generateStore({ seed: 42, end: new Date('2026-11-24T14:00:00Z') });
+    store = generateStore({ seed: 42, end: STORE_END });
     await t.db.query('update tenants set timezone = $2 where tenant_id = $1', [
       shop.tenant.tenant_id,
       store.timezone,
@@ -130,6 +128,47 @@ describe('insights on the sample store', () => {
   it('tells the truth in every insight and group: figures, band, units and money match the series', async () => {
     expect(insights.length).toBeGreaterThan(10);
     expect(await workspaceViolations(t.db, tenantId)).toEqual([]);
+  });
+
+  it('alerts one loss once: no two alerting groups of two grains tell the same window of a metric', async () => {
+    const alerting = new Set(
+      (await replayAlerts({ ctx: contextOf(t), input: { tenantId, from: new Date(0), to: STORE_END } }))
+        .filter((a) => a.kind === 'insight_group')
+        .map((a) => Number(a.itemId)),
+    );
+    const groups = await t.db.query<{
+      group_id: number;
+      grain: string;
+      top_kpi_id: number;
+      dim: string;
+      pattern: string;
+      ts_start: Date;
+      ts_end: Date;
+    }>(
+      `select group_id::int, grain, top_kpi_id::int, coalesce(dim_name, '') || '=' || coalesce(dim_val, '') as dim,
+              draft->>'group_pattern_type' as pattern, ts_start, ts_end
+         from insight_groups where tenant_id = $1`,
+      [tenantId],
+    );
+    const bucket: Record<string, number> = { h: HOUR, d: DAY, w: 7 * DAY, m: 31 * DAY };
+    const told = groups.filter((g) => alerting.has(g.group_id));
+    expect(told.length).toBeGreaterThan(5);
+    expect(new Set(told.map((g) => g.grain)).size).toBeGreaterThan(1);
+    const twice = told.flatMap((a) =>
+      told
+        .filter(
+          (b) =>
+            a.group_id < b.group_id &&
+            a.grain !== b.grain &&
+            a.top_kpi_id === b.top_kpi_id &&
+            a.dim === b.dim &&
+            a.pattern === b.pattern &&
+            a.ts_start.getTime() < b.ts_end.getTime() + bucket[b.grain]! &&
+            b.ts_start.getTime() < a.ts_end.getTime() + bucket[a.grain]!,
+        )
+        .map((b) => `${a.group_id} ${a.grain} and ${b.group_id} ${b.grain}`),
+    );
+    expect(twice).toEqual([]);
   });
 
   it('prices a movement from the revenue it moved: the tracking outage, with revenue normal, costs nothing', () => {
