@@ -61,6 +61,12 @@ export type EventsSamplingValue = z.infer<typeof EventsSamplingValueSchema>;
 /* EVENTS_FILTERING_PREFERENCE: how closely experience changes are watched. Moderate is shown but disabled. */
 export const SENSITIVITIES = ['large', 'moderate', 'small'] as const;
 export type Sensitivity = (typeof SENSITIVITIES)[number];
+/**
+ * The one sensitivity scale (the settings, the engine's bands, experience events): how far outside the expected
+ * value, in standard deviations, a change must go to count. Large changes only (low sensitivity) at 3, small
+ * ones (high sensitivity) at 1; moderate is the engine's default band, which the pipeline stores.
+ */
+export const SENSITIVITY_Z: Readonly<Record<Sensitivity, number>> = { large: 3, moderate: 2.5, small: 1 };
 export const EventsFilteringValueSchema = z.strictObject({
   events_filtering_preference_values: z
     .array(

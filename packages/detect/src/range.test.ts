@@ -66,17 +66,17 @@ describe('fitExpectedRange', () => {
   });
 
   it.each([
-    ['low', 3],
-    ['medium', 2.5],
-    ['high', 1],
+    ['large', 3],
+    ['moderate', 2.5],
+    ['small', 1],
   ] as const)('maps sensitivity %s to %d standard deviations', (s, z) => {
     expect(sensitivityZ(s)).toBe(z);
   });
 
   it('widens the band as sensitivity goes down', () => {
     const pts = hourlySeries({ days: 14 });
-    const low = fitExpectedRange(pts, { sensitivity: 'low' });
-    const high = fitExpectedRange(pts, { sensitivity: 'high' });
+    const low = fitExpectedRange(pts, { sensitivity: 'large' });
+    const high = fitExpectedRange(pts, { sensitivity: 'small' });
     expect(low.upper[100]! - low.lower[100]!).toBeGreaterThan(2.5 * (high.upper[100]! - high.lower[100]!));
   });
 

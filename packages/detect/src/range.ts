@@ -1,3 +1,4 @@
+import { SENSITIVITY_Z, type Sensitivity as SensitivityName } from '@tidemark/contract';
 import { type Grain, type InputPoint, type RegularSeries, type SeriesStatus, regularize } from './series';
 import { CP_PENALTY, findBreaks } from './changepoints';
 import { SLOT_RANGE, carve, scratch, scratchFlags } from './scratch';
@@ -16,15 +17,13 @@ import {
 } from './decompose';
 import { median, medianInPlace, normalQuantile } from './stats';
 
-/** Band width: presets in standard deviations (spec: low 3, high 1), or an explicit z or coverage level. */
-export type Sensitivity = 'low' | 'medium' | 'high' | { z: number } | { level: number };
-
-export const SENSITIVITY_Z = { low: 3, medium: 2.5, high: 1 } as const;
+/** Band width: a sensitivity of the one scale (contract), or an explicit z or coverage level. */
+export type Sensitivity = SensitivityName | { z: number } | { level: number };
 
 export function sensitivityZ(s: Sensitivity | undefined): number {
-  if (s === undefined) return SENSITIVITY_Z.medium;
+  if (s === undefined) return SENSITIVITY_Z.moderate;
   if (typeof s === 'string') return SENSITIVITY_Z[s];
-  if ('z' in s) return Number.isFinite(s.z) && s.z > 0 ? s.z : SENSITIVITY_Z.medium;
+  if ('z' in s) return Number.isFinite(s.z) && s.z > 0 ? s.z : SENSITIVITY_Z.moderate;
   const level = Math.min(Math.max(s.level, 0.5), 0.999999);
   return normalQuantile(0.5 + level / 2);
 }

@@ -69,17 +69,17 @@ describe('streaming detector', () => {
     expect(Math.max(...out.slice(24 * 7).map((p) => p.anomaly_score))).toBeLessThan(0.5);
   });
 
-  it('widens the band from 1σ at high sensitivity to 3σ at low sensitivity', () => {
+  it('widens the band from 1σ at small (high sensitivity) to 3σ at large (low sensitivity)', () => {
     const rnd = noise(5);
     const values = Array.from({ length: 200 }, () => 50 + rnd());
-    const width = (sensitivity: 'low' | 'medium' | 'high') => {
+    const width = (sensitivity: 'large' | 'moderate' | 'small') => {
       const d = createStreamingDetector({ sensitivity, warmup: 50 });
       let last: StreamPoint | undefined;
       values.forEach((v, i) => (last = d.update(T0 + i * HOUR, v)));
       return (last?.yhat_upper ?? 0) - (last?.yhat ?? 0);
     };
-    expect(width('low') / width('high')).toBeCloseTo(3, 6);
-    expect(width('medium') / width('high')).toBeCloseTo(2, 6);
+    expect(width('large') / width('small')).toBeCloseTo(3, 6);
+    expect(width('moderate') / width('small')).toBeCloseTo(2.5, 6);
   });
 
   it('skips missing values, duplicates and out-of-order rows without changing the state', () => {

@@ -1,3 +1,4 @@
+import { SENSITIVITY_Z } from '@tidemark/contract';
 import type { Sensitivity, StreamParams } from './types';
 
 export const DEFAULT_PARAMS: StreamParams = {
@@ -32,9 +33,11 @@ export const DEFAULT_PARAMS: StreamParams = {
   artLone: 0.5,
 };
 
-/** Spec presets: low sensitivity = ±3σ, high = ±1σ, medium in between. */
+/** The band when none is asked for: ±2σ, tuned on NAB's corpus (the named ones are the contract's scale). */
+const STREAM_BAND = 2;
+
 export function bandWidth(sensitivity: Sensitivity | undefined): number {
   if (typeof sensitivity === 'number')
-    return Number.isFinite(sensitivity) && sensitivity > 0 ? sensitivity : 2;
-  return sensitivity === 'low' ? 3 : sensitivity === 'high' ? 1 : 2;
+    return Number.isFinite(sensitivity) && sensitivity > 0 ? sensitivity : STREAM_BAND;
+  return sensitivity === undefined ? STREAM_BAND : SENSITIVITY_Z[sensitivity];
 }

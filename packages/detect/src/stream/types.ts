@@ -1,7 +1,8 @@
+import type { Sensitivity as SensitivityName } from '@tidemark/contract';
 import type { ArtState } from './art';
 
-/** 'low' keeps the band at ±3σ (fewer flags), 'high' at ±1σ; a number is the half-width in σ. */
-export type Sensitivity = 'low' | 'medium' | 'high' | number;
+/** A sensitivity of the one scale (contract), or a band half-width in standard deviations. */
+export type Sensitivity = SensitivityName | number;
 
 export type StreamStatus = 'not enough history' | 'constant series' | 'ok';
 

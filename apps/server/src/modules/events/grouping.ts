@@ -56,7 +56,7 @@ export function hoursAboveRange(grid: number[], pageviews: Float64Array, errors:
     grid.length >= DETECT_MIN_HOURS
       ? fitExpectedRange(
           grid.map((t, i) => ({ timestamp: t, value: rate[i]! })),
-          { grain: 'h', sensitivity: 'low', nonNegative: true, multiplicative: false },
+          { grain: 'h', sensitivity: 'large', nonNegative: true, multiplicative: false },
         )
       : null;
   if (range && range.status === 'ok' && range.timestamps.length === grid.length) {

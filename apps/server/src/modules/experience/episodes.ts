@@ -1,15 +1,15 @@
-import { SENSITIVITY_Z } from '@tidemark/detect';
+import { SENSITIVITY_Z } from '@tidemark/contract';
 
 // Experience episodes (issue 12 item 5): runs of buckets where an experience metric left its expected range,
 // measured in standard deviations of the stored fit. Pure, no I/O.
 
-/** The pipeline stores its band at the engine's default width (medium): yhat ± this many sigmas. */
-export const STORED_BAND_Z = SENSITIVITY_Z.medium;
+/** The pipeline stores its band at the engine's default width (moderate): yhat ± this many sigmas. */
+export const STORED_BAND_Z = SENSITIVITY_Z.moderate;
 
-/** EVENTS_FILTERING_PREFERENCE presets (spec 2 §1): Large watches 3 sd for at least 1 hour, Small 1 sd. */
+/** EVENTS_FILTERING_PREFERENCE presets (spec 2 §1), on the one scale: Large for at least 1 hour, Small at once. */
 export const EXPERIENCE_PRESETS = {
-  large: { z: 3, minDurationMs: 3_600_000 },
-  small: { z: 1, minDurationMs: 0 },
+  large: { z: SENSITIVITY_Z.large, minDurationMs: 3_600_000 },
+  small: { z: SENSITIVITY_Z.small, minDurationMs: 0 },
 } as const;
 export type ExperiencePreset = keyof typeof EXPERIENCE_PRESETS;
 
