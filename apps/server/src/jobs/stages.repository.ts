@@ -1,4 +1,37 @@
+import type { StageStatus } from '@tidemark/contract';
 import type { Queryable } from '../db/client';
+
+/** A data source's three stages (spec 1: data connection, metric configuration, insight generation). */
+export type Stage = 'data_connection' | 'metric_configuration' | 'insight_generation';
+
+/**
+ * Records a stage's status on its connection, written only by the stage that owns it (or by the stage before,
+ * handing it forward). The data waiting for its metrics' configuration is in use once that stage is done.
+ */
+export async function writeStage(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    connectionId: number;
+    stage: Stage;
+    status: StageStatus;
+    message: string | null;
+  },
+): Promise<void> {
+  // Column names come from the closed Stage union, never from input.
+  await db.query(
+    `update connections set ${input.stage}_status = $3, ${input.stage}_message = $4
+      where tenant_id = $1 and connection_id = $2`,
+    [input.tenantId, input.connectionId, input.status, input.message],
+  );
+  if (input.stage === 'metric_configuration' && input.status === 'SUCCESSFUL') {
+    await db.query(
+      `update extraction_jobs set status = 'SUCCESSFUL'
+        where tenant_id = $1 and connection_id = $2 and status = 'READY'`,
+      [input.tenantId, input.connectionId],
+    );
+  }
+}
 
 // The hand-off rule between the series and pipelines stages, read by both without importing each other:
 // series asks it before requesting a run, the pipelines' sweep asks it for every workspace.

@@ -1,8 +1,12 @@
+import type { StageStatus } from '@tidemark/contract';
+import type { Queryable } from '../db/client';
 import type { BaseContext } from '../plugins/context';
-import { tenantNeedsRun, tenantsNeedingRuns } from './stages.repository';
+import { tenantNeedsRun, tenantsNeedingRuns, writeStage, type Stage } from './stages.repository';
+
+export type { Stage } from './stages.repository';
 
 /**
- * The data pipeline's hand-offs (connections → series → pipelines → experience, outage links), by job name. A stage asks the next one for
+ * The data pipeline's hand-offs (connections → series → pipelines → experience, outage links), by job name, and the stages' status. A stage asks the next one for
  * work through the queue without importing it, so modules depend one way only (issue 28); the stage that owns
  * a job defines its handler under the same name.
  */
@@ -15,8 +19,46 @@ export const seriesKeyOf = (tenantId: number) => `series:${tenantId}`;
 export const pipelineKeyOf = (tenantId: number) => `pipelines:${tenantId}`;
 export const experienceKeyOf = (tenantId: number) => `experience:${tenantId}`;
 
-/** Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. */
-export async function requestSeriesUpdate(ctx: BaseContext, tenantId: number): Promise<void> {
+/**
+ * A stage's status on its connection, as the data sources page shows it. Each stage reports its own (the
+ * connections their data connection, metrics the configuration, the pipelines insight generation) through
+ * this one writer, in the caller's transaction when `db` is one; no stage writes a later stage's status
+ * except to hand it forward.
+ */
+export async function reportStage(
+  db: Queryable,
+  input: {
+    tenantId: number;
+    connectionId: number;
+    stage: Stage;
+    status: StageStatus;
+    message: string | null;
+  },
+): Promise<void> {
+  await writeStage(db, input);
+}
+
+/** What insight generation says while it waits for the series it was handed (spec 1's stage message). */
+export const SERIES_QUEUED_MESSAGE = 'Computing the series of your metrics';
+
+/**
+ * Asks for the workspace's series to be brought up to date; one run waits behind a running one at most. With
+ * `handedBy`, the configured connections' insight generation is marked as under way: the hand-off is what
+ * starts that stage.
+ */
+export async function requestSeriesUpdate(
+  ctx: BaseContext,
+  tenantId: number,
+  handedBy: number[] = [],
+): Promise<void> {
+  for (const connectionId of handedBy)
+    await reportStage(ctx.db, {
+      tenantId,
+      connectionId,
+      stage: 'insight_generation',
+      status: 'IN_PROGRESS',
+      message: SERIES_QUEUED_MESSAGE,
+    });
   await ctx.jobs.send(SERIES_JOB, { tenantId }, { singletonKey: seriesKeyOf(tenantId) });
 }
 

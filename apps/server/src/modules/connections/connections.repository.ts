@@ -29,7 +29,7 @@ export async function findConnectorByName(db: Queryable, name: string): Promise<
   return (await db.query<ConnectorRow>('select * from connectors where connector_name = $1', [name]))[0];
 }
 
-export type Stage = 'data_connection' | 'metric_configuration' | 'insight_generation';
+export type { Stage } from '../../jobs/stages';
 
 export interface ConnectionRow {
   tenant_id: number;
@@ -149,21 +149,6 @@ export async function listConnectionRows(
     [input.tenantId],
   );
   return { rows, count: total?.n ?? 0 };
-}
-
-export async function setStage(
-  db: Queryable,
-  tenantId: number,
-  connectionId: number,
-  stage: Stage,
-  status: StageStatus,
-  message: string | null,
-): Promise<void> {
-  // Column names come from the closed Stage union, never from input.
-  await db.query(
-    `update connections set ${stage}_status = $3, ${stage}_message = $4 where tenant_id = $1 and connection_id = $2`,
-    [tenantId, connectionId, status, message],
-  );
 }
 
 export async function updateConnection(
@@ -477,17 +462,6 @@ export async function markSeriesComputed(
 }
 
 /** The connection's extractions that waited for their metric configuration are now in use. */
-export async function markReadyExtractionsUsed(
-  db: Queryable,
-  tenantId: number,
-  connectionId: number,
-): Promise<void> {
-  await db.query(
-    `update extraction_jobs set status = 'SUCCESSFUL' where tenant_id = $1 and connection_id = $2 and status = 'READY'`,
-    [tenantId, connectionId],
-  );
-}
-
 /** The workspace's time zone (UTC when it has none). */
 export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
   const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [

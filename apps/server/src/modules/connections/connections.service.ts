@@ -16,7 +16,6 @@ import {
   type ExtractionStatus,
   type Redirect,
   type ResumeResponse,
-  type StageStatus,
 } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
@@ -29,6 +28,7 @@ import {
 } from './connector-for';
 import { ConnectorError } from './connectors/types';
 import { SHOPIFY_READ_SCOPES, buildInstallUrl, normaliseShopDomain } from './connectors/shopify';
+import { reportStage } from '../../jobs/stages';
 import * as repo from './connections.repository';
 import { importCsvFile } from './csv-import';
 import { dropWarehouseTable } from './warehouse.repository';
@@ -242,14 +242,13 @@ export async function createConnection({
       name: input.connection_name ?? `${connector.display_name} database`,
       createdBy: ctx.user.userId,
     });
-    await repo.setStage(
-      ctx.db,
-      ctx.tenantId,
-      connection.connection_id,
-      'data_connection',
-      'IN_PROGRESS',
-      CONNECTION_MESSAGES.userActionNeeded,
-    );
+    await reportStage(ctx.db, {
+      tenantId: ctx.tenantId,
+      connectionId: connection.connection_id,
+      stage: 'data_connection',
+      status: 'IN_PROGRESS',
+      message: CONNECTION_MESSAGES.userActionNeeded,
+    });
     return {
       success: true,
       datasource_id: connection.datasource_id,
@@ -301,14 +300,13 @@ async function shopifyInstallUri(ctx: TenantContext, connection: repo.Connection
   await repo.updateConnection(ctx.db, ctx.tenantId, connection.connection_id, {
     oauth_state_hash: hashState(state),
   });
-  await repo.setStage(
-    ctx.db,
-    ctx.tenantId,
-    connection.connection_id,
-    'data_connection',
-    'IN_PROGRESS',
-    'Waiting for the app to be installed on the store',
-  );
+  await reportStage(ctx.db, {
+    tenantId: ctx.tenantId,
+    connectionId: connection.connection_id,
+    stage: 'data_connection',
+    status: 'IN_PROGRESS',
+    message: 'Waiting for the app to be installed on the store',
+  });
   return buildInstallUrl({
     shop: String(connection.config.shop),
     apiKey: shopify.apiKey,
@@ -438,14 +436,13 @@ export async function saveCredentials({
       config,
       secret: ctx.sealer.seal(password),
     });
-    await repo.setStage(
-      ctx.db,
-      ctx.tenantId,
-      c.connection_id,
-      'data_connection',
-      'IN_PROGRESS',
-      CONNECTION_MESSAGES.userActionNeeded,
-    );
+    await reportStage(ctx.db, {
+      tenantId: ctx.tenantId,
+      connectionId: c.connection_id,
+      stage: 'data_connection',
+      status: 'IN_PROGRESS',
+      message: CONNECTION_MESSAGES.userActionNeeded,
+    });
     return {
       success: true,
       message: `Connected to ${credentials.database} on ${credentials.host}.`,
@@ -455,14 +452,13 @@ export async function saveCredentials({
     if (!(error instanceof ConnectorError)) throw error;
     logConnectorError(ctx, c, error);
     // The same form as a failed sync's: the reason, then where to get help (spec 1 §8).
-    await repo.setStage(
-      ctx.db,
-      ctx.tenantId,
-      c.connection_id,
-      'data_connection',
-      'FAILED',
-      `${error.reason} ${CONNECTION_MESSAGES.talkToUs}`,
-    );
+    await reportStage(ctx.db, {
+      tenantId: ctx.tenantId,
+      connectionId: c.connection_id,
+      stage: 'data_connection',
+      status: 'FAILED',
+      message: `${error.reason} ${CONNECTION_MESSAGES.talkToUs}`,
+    });
     throw new AppError('bad_request', connectorMessage(ctx, error));
   } finally {
     await connector.close();
@@ -522,14 +518,13 @@ export async function startSync(
   });
   if (jobId)
     await repo.updateExtraction(ctx.db, ctx.tenantId, extraction.extraction_job_id, { job_id: jobId });
-  await repo.setStage(
-    ctx.db,
-    ctx.tenantId,
-    c.connection_id,
-    'data_connection',
-    'IN_PROGRESS',
-    'Syncing the data',
-  );
+  await reportStage(ctx.db, {
+    tenantId: ctx.tenantId,
+    connectionId: c.connection_id,
+    stage: 'data_connection',
+    status: 'IN_PROGRESS',
+    message: 'Syncing the data',
+  });
   await ctx.jobs.upsertSchedule({
     key: `${SYNC_JOB}:${c.connection_id}`,
     name: SYNC_JOB,
@@ -665,26 +660,6 @@ export async function tablesOfConnection({
   return connectionId === undefined
     ? repo.listTenantWarehouseTables(ctx.db, ctx.tenantId)
     : repo.listWarehouseTables(ctx.db, ctx.tenantId, connectionId);
-}
-
-export async function setConnectionStage({
-  ctx,
-  connectionId,
-  stage,
-  status,
-  message,
-}: {
-  ctx: BaseContext & { tenantId: number };
-  connectionId: number;
-  stage: repo.Stage;
-  status: StageStatus;
-  message: string | null;
-}): Promise<void> {
-  await repo.setStage(ctx.db, ctx.tenantId, connectionId, stage, status, message);
-  if (stage === 'metric_configuration' && status === 'SUCCESSFUL') {
-    // The data that was waiting for its configuration is now in use.
-    await repo.markReadyExtractionsUsed(ctx.db, ctx.tenantId, connectionId);
-  }
 }
 
 export async function setTableDateColumn({

@@ -3,7 +3,7 @@ import { CsvSniffError, RowErrorLog, createCsvToCopy, inspectCsv } from '@tidema
 import { CONNECTION_MESSAGES, type ImportSummary } from '@tidemark/contract';
 import { AppError, isAppError } from '../../errors';
 import type { TenantContext } from '../../plugins/context';
-import { requestSeriesUpdate } from '../../jobs/stages';
+import { requestSeriesUpdate, reportStage } from '../../jobs/stages';
 import * as repo from './connections.repository';
 import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
 import {
@@ -100,14 +100,13 @@ export async function importCsvFile(
       // The upload is recorded on its own session, whose pid tells any process later whether it still runs.
       id = (await repo.startUpload(q, { tenantId, connectionId: connection.connection_id }))
         .extraction_job_id;
-      await repo.setStage(
-        ctx.db,
+      await reportStage(ctx.db, {
         tenantId,
-        connection.connection_id,
-        'data_connection',
-        'IN_PROGRESS',
-        `Uploading ${filename}`,
-      );
+        connectionId: connection.connection_id,
+        stage: 'data_connection',
+        status: 'IN_PROGRESS',
+        message: `Uploading ${filename}`,
+      });
       const chunks = (input.stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
       const { head, ended } = await readHead(chunks);
       let inspection;
@@ -226,16 +225,21 @@ export async function importCsvFile(
         finished: true,
       });
       await repo.updateConnection(ctx.db, tenantId, connection.connection_id, { last_synced_at: new Date() });
-      await repo.setStage(ctx.db, tenantId, connection.connection_id, 'data_connection', 'SUCCESSFUL', null);
+      await reportStage(ctx.db, {
+        tenantId,
+        connectionId: connection.connection_id,
+        stage: 'data_connection',
+        status: 'SUCCESSFUL',
+        message: null,
+      });
       if (fresh.metric_configuration_status === 'NOT_STARTED') {
-        await repo.setStage(
-          ctx.db,
+        await reportStage(ctx.db, {
           tenantId,
-          connection.connection_id,
-          'metric_configuration',
-          'IN_PROGRESS',
-          CONNECTION_MESSAGES.userActionNeeded,
-        );
+          connectionId: connection.connection_id,
+          stage: 'metric_configuration',
+          status: 'IN_PROGRESS',
+          message: CONNECTION_MESSAGES.userActionNeeded,
+        });
       }
       if (configured) await requestSeriesUpdate(ctx, tenantId);
       return {
@@ -261,14 +265,13 @@ export async function importCsvFile(
       finished: true,
     });
     // Ended, with its reason: an upload left IN_PROGRESS reads as one still running.
-    await repo.setStage(
-      ctx.db,
+    await reportStage(ctx.db, {
       tenantId,
-      connection.connection_id,
-      'data_connection',
-      'FAILED',
-      `${message} ${CONNECTION_MESSAGES.tryAgain}.`,
-    );
+      connectionId: connection.connection_id,
+      stage: 'data_connection',
+      status: 'FAILED',
+      message: `${message} ${CONNECTION_MESSAGES.tryAgain}.`,
+    });
     if (isAppError(error) || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
     ctx.log.warn({ err: error, datasource: connection.datasource_id }, 'CSV import failed');
     throw new AppError('bad_request', message);

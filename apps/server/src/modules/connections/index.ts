@@ -6,7 +6,6 @@ export {
   markAllSeriesForRebuild,
   recoverInterruptedUploads,
   markSeriesComputed,
-  setConnectionStage,
   setTableDateColumn,
   tablesOfConnection,
   type WarehouseTable,

@@ -3,6 +3,7 @@ import { CONNECTION_MESSAGES } from '@tidemark/contract';
 import type { SessionContext } from '../../plugins/context';
 import { authorizeTenant } from '../tenants';
 import { exchangeCode, ShopifyOAuthError, verifyCallback } from './connectors/shopify';
+import { reportStage } from '../../jobs/stages';
 import * as repo from './connections.repository';
 import { startSync } from './connections.service';
 
@@ -56,14 +57,13 @@ export async function finishShopifyInstall({
   } catch (error) {
     const code = error instanceof ShopifyOAuthError ? error.code : 'install_failed';
     ctx.log.warn({ err: error, datasource: connection.datasource_id }, 'Shopify install did not complete');
-    await repo.setStage(
-      ctx.db,
-      connection.tenant_id,
-      connection.connection_id,
-      'data_connection',
-      'FAILED',
-      `The Shopify app install did not complete (${code}). ${CONNECTION_MESSAGES.talkToUs}`,
-    );
+    await reportStage(ctx.db, {
+      tenantId: connection.tenant_id,
+      connectionId: connection.connection_id,
+      stage: 'data_connection',
+      status: 'FAILED',
+      message: `The Shopify app install did not complete (${code}). ${CONNECTION_MESSAGES.talkToUs}`,
+    });
     return back(code);
   }
 }

@@ -9,7 +9,7 @@ import * as repo from './connections.repository';
 import { describeColumns, fieldNamesFor } from './columns';
 import * as wh from './warehouse.repository';
 import { copyInto, copyText, createWarehouseTable, warehouseTableName } from './warehouse.repository';
-import { requestSeriesUpdate } from '../../jobs/stages';
+import { requestSeriesUpdate, reportStage } from '../../jobs/stages';
 
 export const SYNC_JOB = 'connections.sync';
 
@@ -61,7 +61,13 @@ async function runSync(base: BaseContext, job: JobContext<SyncJobData>): Promise
     started: true,
     job_id: job.id,
   });
-  await repo.setStage(base.db, tenantId, connectionId, 'data_connection', 'IN_PROGRESS', 'Syncing the data');
+  await reportStage(base.db, {
+    tenantId,
+    connectionId: connectionId,
+    stage: 'data_connection',
+    status: 'IN_PROGRESS',
+    message: 'Syncing the data',
+  });
 
   let connector: Connector | undefined;
   let rows = 0;
@@ -89,14 +95,13 @@ async function runSync(base: BaseContext, job: JobContext<SyncJobData>): Promise
       finished: true,
     });
     if (!cancelled) {
-      await repo.setStage(
-        base.db,
+      await reportStage(base.db, {
         tenantId,
-        connectionId,
-        'data_connection',
-        'FAILED',
-        `${reason} ${CONNECTION_MESSAGES.talkToUs}`,
-      );
+        connectionId: connectionId,
+        stage: 'data_connection',
+        status: 'FAILED',
+        message: `${reason} ${CONNECTION_MESSAGES.talkToUs}`,
+      });
     }
     // A user can fix a refused password; retrying cannot. Anything else (a dropped network) is retried.
     if (!cancelled && !(error instanceof ConnectorError)) throw error;
@@ -114,16 +119,21 @@ async function runSync(base: BaseContext, job: JobContext<SyncJobData>): Promise
     finished: true,
   });
   await repo.updateConnection(base.db, tenantId, connectionId, { last_synced_at: new Date() });
-  await repo.setStage(base.db, tenantId, connectionId, 'data_connection', 'SUCCESSFUL', null);
+  await reportStage(base.db, {
+    tenantId,
+    connectionId: connectionId,
+    stage: 'data_connection',
+    status: 'SUCCESSFUL',
+    message: null,
+  });
   if (fresh.metric_configuration_status === 'NOT_STARTED') {
-    await repo.setStage(
-      base.db,
+    await reportStage(base.db, {
       tenantId,
-      connectionId,
-      'metric_configuration',
-      'IN_PROGRESS',
-      CONNECTION_MESSAGES.userActionNeeded,
-    );
+      connectionId: connectionId,
+      stage: 'metric_configuration',
+      status: 'IN_PROGRESS',
+      message: CONNECTION_MESSAGES.userActionNeeded,
+    });
   }
   if (configured) await requestSeriesUpdate(base, tenantId);
 }

@@ -15,12 +15,11 @@ import { AppError } from '../../errors';
 import type { BaseContext, TenantContext } from '../../plugins/context';
 import {
   getConnectionOrThrow,
-  setConnectionStage,
   setTableDateColumn,
   tablesOfConnection,
   type WarehouseTable,
 } from '../connections';
-import { requestSeriesUpdate } from '../../jobs/stages';
+import { reportStage, requestSeriesUpdate } from '../../jobs/stages';
 import { authorizeTenant } from '../tenants';
 import { compileMetricSet, SqlParams, type FormulaColumn } from './formula';
 import { planMetrics, type MetricPlan } from './rollup';
@@ -210,27 +209,13 @@ async function updateConfigurationStage(
   const tables = await tablesOfConnection({ ctx, connectionId });
   const metrics = await repo.metricsOfConnection(ctx.db, ctx.tenantId, connectionId);
   const withMetrics = tables.filter((t) => metrics.some((m) => m.table_id === t.table_id));
+  const stage = { tenantId: ctx.tenantId, connectionId, stage: 'metric_configuration' } as const;
   if (withMetrics.length > 0 && withMetrics.every((t) => t.date_column)) {
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'metric_configuration',
-      status: 'SUCCESSFUL',
-      message: null,
-    });
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'insight_generation',
-      status: 'IN_PROGRESS',
-      message: 'Computing the series of your metrics',
-    });
-    await requestSeriesUpdate(ctx, ctx.tenantId);
+    await reportStage(ctx.db, { ...stage, status: 'SUCCESSFUL', message: null });
+    await requestSeriesUpdate(ctx, ctx.tenantId, [connectionId]);
   } else {
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'metric_configuration',
+    await reportStage(ctx.db, {
+      ...stage,
       status: 'IN_PROGRESS',
       message: CONNECTION_MESSAGES.userActionNeeded,
     });

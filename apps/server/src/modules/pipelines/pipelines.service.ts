@@ -10,11 +10,11 @@ import {
   type GroupableInsight,
   type RootCauseResult,
 } from '@tidemark/detect';
-import { currencySymbolOf } from '@tidemark/contract';
+import { currencySymbolOf, type StageStatus } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import type { BaseContext } from '../../plugins/context';
-import { setConnectionStage, tablesOfConnection, type WarehouseTable } from '../connections';
+import { tablesOfConnection, type WarehouseTable } from '../connections';
 import { SqlParams, metricPlanOfTable } from '../metrics';
 import { notifyItems } from '../notifications';
 import { buildPairs, pairCells, pairWindows } from './pairs';
@@ -25,6 +25,7 @@ import { retailHolidays } from './holidays';
 import * as repo from './pipelines.repository';
 import {
   PIPELINE_JOB,
+  reportStage,
   requestExperienceEvents,
   requestOutageLinks,
   requestPipelineRun,
@@ -119,15 +120,16 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   const additive = await additiveMetrics(ctx, [...tables.values()]);
   const failures: Array<{ kpiId: number; grain: string; reason: string }> = [];
   const connections = new Set(metrics.map((m) => m.connection_id));
-  for (const connectionId of connections) {
-    await setConnectionStage({
-      ctx,
+  // Insight generation is this stage's own: it reports it on each connection whose metrics it runs.
+  const report = (connectionId: number, status: StageStatus, message: string | null) =>
+    reportStage(ctx.db, {
+      tenantId: ctx.tenantId,
       connectionId,
       stage: 'insight_generation',
-      status: 'IN_PROGRESS',
-      message: 'Generating insights',
+      status,
+      message,
     });
-  }
+  for (const connectionId of connections) await report(connectionId, 'IN_PROGRESS', 'Generating insights');
 
   for (const metric of metrics) {
     for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
@@ -252,13 +254,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   if (grouped > 0) await requestOutageLinks(ctx, ctx.tenantId);
 
   for (const connectionId of connections) {
-    await setConnectionStage({
-      ctx,
-      connectionId,
-      stage: 'insight_generation',
-      status: failures.length ? 'FAILED' : 'SUCCESSFUL',
-      message: failures.length ? "Some insights could not be generated; we'll try again shortly." : null,
-    });
+    if (failures.length)
+      await report(connectionId, 'FAILED', "Some insights could not be generated; we'll try again shortly.");
+    else await report(connectionId, 'SUCCESSFUL', null);
   }
   if (failures.length) throw new PipelineFailure(failures);
 }
