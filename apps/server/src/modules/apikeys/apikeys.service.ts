@@ -5,11 +5,16 @@ import {
   type ApiToken,
   type CreateApiTokenBody,
 } from '@tidemark/contract';
+
 import { AppError } from '../../errors';
+
 import type { AuthUser, BaseContext, TenantContext } from '../../plugins/context';
+
 import { hashToken, newToken } from '../auth';
+
 import { listDimensions } from '../metrics';
 import { requireOwner } from '../tenants';
+
 import * as repo from './apikeys.repository';
 
 const toToken = (row: repo.ApiKeyRow): ApiToken => ({

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { normaliseHeader } from '@tidemark/csv';
+
 import type { ColumnType } from './connectors/types';
-import * as wh from './warehouse.repository';
+
+import { tables as wh } from '../warehouse';
 
 /** Columns every warehouse table has: a source column of the same name gets a suffix. */
 export const WAREHOUSE_COLUMNS = ['tenant_id', '_row_id', '_loaded_at'];

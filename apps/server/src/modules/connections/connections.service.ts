@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import type { Readable } from 'node:stream';
+
 import {
   CONNECTION_MESSAGES,
   TOKEN_MESSAGES,
@@ -17,22 +19,30 @@ import {
   type Redirect,
   type ResumeResponse,
 } from '@tidemark/contract';
-import type { Queryable } from '../../db/client';
+
+
 import { AppError } from '../../errors';
+
 import type { BaseContext, SessionContext, TenantContext } from '../../plugins/context';
+
 import {
   connectorFor,
   databaseConnector,
   logConnectorError,
   type StoredDatabaseConfig,
 } from './connector-for';
+
 import { ConnectorError } from './connectors/types';
+
 import { SHOPIFY_READ_SCOPES, buildInstallUrl, normaliseShopDomain } from './connectors/shopify';
+
 import { reportStage } from '../../jobs/stages';
+
 import * as repo from './connections.repository';
 import { importCsvFile } from './csv-import';
-import { dropWarehouseTable } from './warehouse.repository';
+
 import { SYNC_JOB } from './sync';
+import { catalogue, tables as wh } from '../warehouse';
 
 const notFound = () => new AppError('not_found', catalogueFor(404, 'data source').message);
 
@@ -119,7 +129,7 @@ export async function listConnections({
     // Files are the tables of a csv source; databases list the tables the user chose.
     const tables =
       row.connector_name === 'csv'
-        ? (await repo.countTableNames(ctx.db, ctx.tenantId, row.connection_id)).map(
+        ? (await catalogue.countTableNames(ctx.db, ctx.tenantId, row.connection_id)).map(
             (t) => t.source_table_name,
           )
         : row.source_tables;
@@ -395,8 +405,8 @@ export async function deleteConnection({
   }
   await ctx.jobs.removeSchedule(`${SYNC_JOB}:${c.connection_id}`);
   await ctx.db.transaction(async (tx) => {
-    for (const t of await repo.listWarehouseTables(tx, ctx.tenantId, c.connection_id)) {
-      await dropWarehouseTable(tx as never, t.destination_table_name);
+    for (const t of await catalogue.listWarehouseTables(tx, ctx.tenantId, c.connection_id)) {
+      await wh.dropWarehouseTable(tx as never, t.destination_table_name);
     }
     await repo.deleteConnectionRow(tx, ctx.tenantId, c.connection_id);
   });
@@ -612,7 +622,7 @@ export async function extractionResults({
 }): Promise<ExtractionResults> {
   refuseScopedKey(ctx);
   const extraction = await getExtractionOrThrow({ ctx, id });
-  const tables = await repo.listWarehouseTables(ctx.db, ctx.tenantId, extraction.connection_id);
+  const tables = await catalogue.listWarehouseTables(ctx.db, ctx.tenantId, extraction.connection_id);
   return {
     datasource_id: extraction.datasource_id,
     extraction_job_id: String(extraction.extraction_job_id),
@@ -636,54 +646,6 @@ export async function extractionResults({
       date_column: t.date_column,
     })),
   };
-}
-
-export type WarehouseTable = repo.WarehouseTableRow;
-
-/** The warehouse tables of one data source, or of the whole workspace. */
-/** After the workspace's time zone changed: every table's series are rebuilt whole, in the new zone. */
-export async function markAllSeriesForRebuild({
-  ctx,
-}: {
-  ctx: { db: Queryable; tenantId: number };
-}): Promise<void> {
-  await repo.markTenantNeedsFullRecompute(ctx.db, ctx.tenantId);
-}
-
-export async function tablesOfConnection({
-  ctx,
-  connectionId,
-}: {
-  ctx: BaseContext & { tenantId: number };
-  connectionId?: number;
-}): Promise<WarehouseTable[]> {
-  return connectionId === undefined
-    ? repo.listTenantWarehouseTables(ctx.db, ctx.tenantId)
-    : repo.listWarehouseTables(ctx.db, ctx.tenantId, connectionId);
-}
-
-export async function setTableDateColumn({
-  ctx,
-  tableId,
-  column,
-}: {
-  ctx: BaseContext & { tenantId: number };
-  tableId: number;
-  column: string;
-}): Promise<void> {
-  await repo.setDateColumn(ctx.db, ctx.tenantId, tableId, column);
-}
-
-export async function markSeriesComputed({
-  ctx,
-  tableId,
-  computedAt,
-}: {
-  ctx: BaseContext & { tenantId: number };
-  tableId: number;
-  computedAt: Date;
-}): Promise<void> {
-  await repo.markSeriesComputed(ctx.db, ctx.tenantId, tableId, computedAt);
 }
 
 export async function listCsvConnectorUuid(ctx: BaseContext): Promise<string> {

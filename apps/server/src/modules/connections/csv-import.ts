@@ -1,20 +1,19 @@
 import { Readable } from 'node:stream';
+
 import { CsvSniffError, RowErrorLog, createCsvToCopy, inspectCsv } from '@tidemark/csv';
+
 import { CONNECTION_MESSAGES, type ImportSummary } from '@tidemark/contract';
+
 import { AppError, isAppError } from '../../errors';
+
 import type { TenantContext } from '../../plugins/context';
+
 import { requestSeriesUpdate, reportStage } from '../../jobs/stages';
+
 import * as repo from './connections.repository';
 import { WAREHOUSE_COLUMNS, describeColumns } from './columns';
-import {
-  copyInto,
-  addWarehouseKeys,
-  createWarehouseTable,
-  dropWarehouseTable,
-  renameWarehouseTable,
-  warehouseTableName,
-} from './warehouse.repository';
-import * as wh from './warehouse.repository';
+
+import { catalogue, tables as wh } from '../warehouse';
 
 /** Enough of the file to sniff its dialect and infer its column types. */
 const HEAD_BYTES = 1_048_576;
@@ -133,10 +132,10 @@ export async function importCsvFile(
         data_type: zones[i] ? ('timestamptz' as const) : c.type,
       }));
 
-      const existing = (await repo.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
+      const existing = (await catalogue.listWarehouseTables(ctx.db, tenantId, connection.connection_id)).find(
         (t) => t.source_table_name === filename,
       );
-      const taken = await repo.destinationNamesTaken(ctx.db, tenantId);
+      const taken = await catalogue.destinationNamesTaken(ctx.db, tenantId);
       const destination =
         existing?.destination_table_name ?? uniqueName(connection.datasource_id, filename, taken);
       // A new export of the same file replaces the old table in one step, keeping its name for the metrics.
@@ -156,13 +155,13 @@ export async function importCsvFile(
       );
 
       await wh.transactionOn(client, async () => {
-        await createWarehouseTable(client, {
+        await wh.createWarehouseTable(client, {
           tenantId,
           table: building,
           columns: columns.map((c) => ({ field_name: c.field_name, data_type: c.type })),
           keysLater: true,
         });
-        await copyInto(
+        await wh.copyInto(
           client,
           building,
           columns.map((c) => c.field_name),
@@ -181,10 +180,10 @@ export async function importCsvFile(
               : 'The file has a header but no rows.',
           );
         }
-        await addWarehouseKeys(client, building);
+        await wh.addWarehouseKeys(client, building);
         if (existing) {
-          await dropWarehouseTable(client, destination);
-          await renameWarehouseTable(client, building, destination);
+          await wh.dropWarehouseTable(client, destination);
+          await wh.renameWarehouseTable(client, building, destination);
         }
         const described = await describeColumns(
           client,
@@ -198,7 +197,7 @@ export async function importCsvFile(
           const currency = columns[i]!.currency;
           if (currency) c.currency = currency;
         });
-        await repo.upsertWarehouseTable(q, {
+        await catalogue.upsertWarehouseTable(q, {
           tenant_id: tenantId,
           connection_id: connection.connection_id,
           source_table_name: filename,
@@ -210,7 +209,7 @@ export async function importCsvFile(
           row_count: described.rowCount,
           dirty_from: null,
         });
-        if (existing) await repo.markNeedsFullRecompute(q, tenantId, existing.table_id);
+        if (existing) await catalogue.markNeedsFullRecompute(q, tenantId, existing.table_id);
       });
 
       const imported = copy.rows;
@@ -290,7 +289,7 @@ export function copyErrorReason(error: unknown): string {
 }
 
 function uniqueName(datasourceId: string, filename: string, taken: Set<string>): string {
-  let name = warehouseTableName(datasourceId, filename);
-  for (let n = 2; taken.has(name); n++) name = warehouseTableName(datasourceId, filename, `_${n}`);
+  let name = wh.warehouseTableName(datasourceId, filename);
+  for (let n = 2; taken.has(name); n++) name = wh.warehouseTableName(datasourceId, filename, `_${n}`);
   return name;
 }

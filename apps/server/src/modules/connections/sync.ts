@@ -1,15 +1,22 @@
 import { Readable } from 'node:stream';
+
 import { CONNECTION_MESSAGES } from '@tidemark/contract';
+
 import type { BaseContext } from '../../plugins/context';
+
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/queue';
+
 import { connectorFor, logConnectorError } from './connector-for';
+
 import { ConnectorError, type Connector, type SourceColumn } from './connectors/types';
+
 import { SHOPIFY_TABLES } from './connectors/shopify';
+
 import * as repo from './connections.repository';
 import { describeColumns, fieldNamesFor } from './columns';
-import * as wh from './warehouse.repository';
-import { copyInto, copyText, createWarehouseTable, warehouseTableName } from './warehouse.repository';
+
 import { requestSeriesUpdate, reportStage } from '../../jobs/stages';
+import { catalogue, tables as wh } from '../warehouse';
 
 export const SYNC_JOB = 'connections.sync';
 
@@ -175,15 +182,15 @@ async function syncTable(
     // the table and cursor the first left, so it neither creates the table twice nor reads rows twice.
     await wh.lockForSync(client, connection.connection_id);
     const existing = (
-      await repo.listWarehouseTables(wh.queryableOf(client), tenantId, connection.connection_id)
+      await catalogue.listWarehouseTables(wh.queryableOf(client), tenantId, connection.connection_id)
     ).find((t) => t.source_table_name === table);
     const incremental =
       existing !== undefined && existing.cursor_column === cursorField && cursorField !== null;
     const from = incremental ? existing.cursor_value : null;
     let destination = existing?.destination_table_name;
     if (!destination) {
-      destination = warehouseTableName(connection.datasource_id, table);
-      await createWarehouseTable(client, { tenantId, table: destination, columns, keyColumns: keyFields });
+      destination = wh.warehouseTableName(connection.datasource_id, table);
+      await wh.createWarehouseTable(client, { tenantId, table: destination, columns, keyColumns: keyFields });
     } else {
       await wh.addMissingColumns(
         client,
@@ -210,11 +217,11 @@ async function syncTable(
         for await (const batch of batches) {
           read += batch.length;
           await job.progress({ table, rows: input.rowsSoFar + read });
-          yield copyText(batch, columns);
+          yield wh.copyText(batch, columns);
         }
       })(),
     );
-    await copyInto(
+    await wh.copyInto(
       client,
       stage,
       columns.map((c) => c.field_name),
@@ -268,7 +275,7 @@ async function syncTable(
       columns,
       sourceColumns.map((c) => c.name),
     );
-    await repo.upsertWarehouseTable(wh.queryableOf(client), {
+    await catalogue.upsertWarehouseTable(wh.queryableOf(client), {
       tenant_id: tenantId,
       connection_id: connection.connection_id,
       source_table_name: table,

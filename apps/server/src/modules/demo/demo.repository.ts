@@ -1,5 +1,5 @@
-import { quoteIdent } from '../connections';
 import type { Db, Queryable } from '../../db/client';
+import { quoteIdent } from '../warehouse';
 
 export async function demoOwner(db: Queryable, tenantId: number) {
   const rows = await db.query<{ user_id: number; user_uuid: string; email: string }>(

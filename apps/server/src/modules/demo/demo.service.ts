@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+
 import {
   SAMPLE_METRICS,
   generateStore,
@@ -6,10 +7,13 @@ import {
   type SampleMetricTable,
   type SampleTable,
 } from '@tidemark/sample-data';
+
 import type { BaseContext, TenantContext } from '../../plugins/context';
+
 import { createConnection, listCsvConnectorUuid } from '../connections';
 import { onboardMetrics, setPipelinePreference } from '../metrics';
 import { loadDemoOutages } from '../outages';
+
 import * as repo from './demo.repository';
 
 /** The demo store is the same every time it is made from the same seed and end hour (its answer key too). */

@@ -1,4 +1,5 @@
 import { formatMoneyAmount } from '@tidemark/format';
+
 import {
   EVENT_GROUPS_PAGE_SIZE,
   EVENT_LOG_ROWS_MAX,
@@ -15,9 +16,13 @@ import {
   type EventSummaryQuery,
   type RelatedMetric,
 } from '@tidemark/contract';
+
 import { AppError } from '../../errors';
+
 import type { TenantContext } from '../../plugins/context';
+
 import { eventsProviders } from './providers';
+
 import { getMetricOrThrow } from '../metrics';
 import {
   outageFilterOptions,
@@ -26,8 +31,10 @@ import {
   relatedOutagesOfMany,
   relatedSignals,
 } from '../outages';
+
 import * as repo from './event-groups.repository';
 import { eventGroupOf, notFoundGroup } from './event-groups.service';
+
 import { HOUR_MS, funnelOf } from './grouping';
 
 // The events API (spec 2 §7): thin reads of event_groups and the hourly rollups, scoped by ctx.tenantId.

@@ -12,16 +12,22 @@ import {
   type SeriesPoint,
   type SeriesSchedule,
 } from '@tidemark/contract';
+
 import { z } from 'zod';
+
 import { createHash } from 'node:crypto';
+
 import { signToken, verifyToken } from '../../crypto/signed-token';
+
 import { AppError } from '../../errors';
+
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import { tablesOfConnection, type WarehouseTable } from '../connections';
-import { SqlParams, dimensionValueSql, dimensionValues, metricPlanOfTable } from '../metrics';
-import { quoteIdent } from '../connections';
+
+import { dimensionValues } from '../metrics';
 import { findDemoTenant } from '../tenants';
+
 import { liveApiKeyScope } from '../apikeys';
+
 import {
   chooseGrain,
   chooseSource,
@@ -32,8 +38,18 @@ import {
   type LocalRange,
   type Scope,
 } from './explorer.plan';
+
 import { valuesInScopeStatement, warehouseStatement, type WarehouseRow } from './explorer.sql';
+
 import * as repo from './explorer.repository';
+import {
+  tablesOfConnection,
+  type WarehouseTable,
+  SqlParams,
+  dimensionValueSql,
+  metricPlanOfTable,
+  quoteIdent,
+} from '../warehouse';
 
 const TOKEN_PURPOSE = 'explorer-url';
 

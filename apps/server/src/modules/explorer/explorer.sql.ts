@@ -1,7 +1,7 @@
 import type { SeriesSchedule } from '@tidemark/contract';
-import { quoteIdent, type WarehouseTable } from '../connections';
-import type { MetricPlan, SqlParams } from '../metrics';
+
 import { localMidnight, type LocalRange } from './explorer.plan';
+import { quoteIdent, type WarehouseTable, type MetricPlan, type SqlParams } from '../warehouse';
 
 /** Weeks start on Sunday (spec 1 §9), as in the stored series: shift into ISO weeks and back. */
 const BUCKET: Record<SeriesSchedule, (local: string) => string> = {

@@ -4,8 +4,11 @@ import {
   type CreateGlobalFilterBody,
   type GlobalFilter,
 } from '@tidemark/contract';
+
 import { AppError } from '../../errors';
+
 import type { TenantContext } from '../../plugins/context';
+
 import { dimensionValues, listDimensions } from '../metrics';
 import * as repo from './filters.repository';
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client';
+import { moneyMetricSql, shownFormatSql } from '../warehouse';
+
 // The leaf file, not the index: this constant is built at load, before a cycle through the index settles.
-import { moneyMetricSql, shownFormatSql } from '../metrics';
 
 export interface InsightRow {
   insight_id: number;

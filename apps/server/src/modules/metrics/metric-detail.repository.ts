@@ -1,6 +1,7 @@
 import type { KpiFormat, MetricDetail } from '@tidemark/contract';
+
 import type { Queryable } from '../../db/client';
-import { metricCurrencySql, shownFormatSql } from './money';
+import { metricCurrencySql, shownFormatSql } from '../warehouse';
 
 export interface DetailRow {
   kpi_id: number;

@@ -3,7 +3,6 @@ import {
   METRIC_MESSAGES,
   OTHER_DIMENSION_VALUE,
   TOKEN_MESSAGES,
-  TOP_DIMENSION_VALUES,
   catalogueFor,
   type Aggregation,
   type Dimension,
@@ -11,19 +10,26 @@ import {
   type OnboardBody,
   type PipelinePreferenceBody,
 } from '@tidemark/contract';
+
 import { AppError } from '../../errors';
+
 import type { BaseContext, TenantContext } from '../../plugins/context';
+
+import { getConnectionOrThrow } from '../connections';
+import { reportStage, requestSeriesUpdate } from '../../jobs/stages';
+
+import { authorizeTenant } from '../tenants';
+
+import * as repo from './metrics.repository';
 import {
-  getConnectionOrThrow,
+  columnsOf,
+  compileMetricSet,
+  plansRepository,
   setTableDateColumn,
   tablesOfConnection,
+  SqlParams,
   type WarehouseTable,
-} from '../connections';
-import { reportStage, requestSeriesUpdate } from '../../jobs/stages';
-import { authorizeTenant } from '../tenants';
-import { compileMetricSet, SqlParams, type FormulaColumn } from './formula';
-import { planMetrics, type MetricPlan } from './rollup';
-import * as repo from './metrics.repository';
+} from '../warehouse';
 
 const DATE_TYPES = new Set(['date', 'timestamp', 'timestamptz']);
 const NUMBER_TYPES = new Set(['integer', 'decimal']);
@@ -61,14 +67,6 @@ function metricKey(displayName: string, taken: Set<string>): string {
   for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
   taken.add(key);
   return key;
-}
-
-function columnsOf(table: WarehouseTable): FormulaColumn[] {
-  return table.columns.map((c) => ({
-    field_name: c.field_name,
-    display_name: c.display_name,
-    type: c.data_type,
-  }));
 }
 
 /**
@@ -304,7 +302,7 @@ export async function replicateMetrics({
   const dates: Array<{ destination: string; column: string }> = [];
   for (const tt of templateTables) {
     // Tables pair up by source name, or failing that by holding every column the template's metrics use.
-    const templateMetrics = await repo.metricsOfTable(ctx.db, fromTenant, tt.table_id);
+    const templateMetrics = await plansRepository.metricsOfTable(ctx.db, fromTenant, tt.table_id);
     if (templateMetrics.length === 0) continue;
     const needed = new Set(tt.columns.map((c) => c.field_name));
     const match =
@@ -323,7 +321,7 @@ export async function replicateMetrics({
           : { type: 'operation', value: m.aggregation_operation as Exclude<Aggregation, 'formula'> },
       });
     }
-    for (const d of await repo.dimensionColumnsOfTable(ctx.db, fromTenant, tt.table_id)) {
+    for (const d of await plansRepository.dimensionColumnsOfTable(ctx.db, fromTenant, tt.table_id)) {
       if (match.columns.some((c) => c.field_name === d.field_name)) {
         dimensions.push({
           source_table_name: match.source_table_name,
@@ -464,37 +462,6 @@ export async function listMetrics({
       };
     }),
   };
-}
-
-export async function metricPlanOfTable(
-  ctx: BaseContext & { tenantId: number },
-  table: WarehouseTable,
-  params: SqlParams,
-): Promise<MetricPlan> {
-  const metrics = await repo.metricsOfTable(ctx.db, ctx.tenantId, table.table_id);
-  return planMetrics(metrics, columnsOf(table), params, (key, message) =>
-    ctx.log.warn({ kpi: key, message }, 'metric no longer compiles'),
-  );
-}
-
-/**
- * A dimension column as series and root cause read it: its top values by name, the rest 'Other', an empty
- * value stays null. `column` is already quoted; the top values become one parameter of `params`.
- */
-export async function dimensionValueSql(
-  ctx: BaseContext & { tenantId: number },
-  dimensionId: number,
-  column: string,
-  params: SqlParams,
-): Promise<string> {
-  const top = params.add(
-    await repo.topDimensionValues(ctx.db, ctx.tenantId, dimensionId, TOP_DIMENSION_VALUES),
-  );
-  return `case when ${column} is null then null when ${column}::text = any(${top}::text[]) then ${column}::text else '${OTHER_DIMENSION_VALUE}' end`;
-}
-
-export async function dimensionsOfTable(ctx: BaseContext & { tenantId: number }, tableId: number) {
-  return repo.dimensionColumnsOfTable(ctx.db, ctx.tenantId, tableId);
 }
 
 export async function getMetricOrThrow({ ctx, kpiId }: { ctx: TenantContext; kpiId: number }) {

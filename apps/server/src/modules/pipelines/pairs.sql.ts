@@ -1,7 +1,12 @@
-import type { WarehouseTable } from '../connections';
-import { quoteIdent } from '../connections';
-import { SqlParams, dimensionValueSql, dimensionsOfTable, metricPlanOfTable } from '../metrics';
 import type { BaseContext } from '../../plugins/context';
+import {
+  type WarehouseTable,
+  quoteIdent,
+  SqlParams,
+  dimensionValueSql,
+  dimensionsOfTable,
+  metricPlanOfTable,
+} from '../warehouse';
 
 // The root-cause pairs' warehouse statement (pairs.ts runs it through the repository): its shape follows the
 // table's dimensions and the metric's plan, so it is built here rather than written out in a repository.

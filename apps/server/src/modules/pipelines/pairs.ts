@@ -1,8 +1,10 @@
 import type { Grain, RootCausePair, RootCauseResult } from '@tidemark/detect';
-import type { WarehouseTable } from '../connections';
+
 import { pairCellsStatement, type Cell, type Window } from './pairs.sql';
+
 import * as repo from './pipelines.repository';
 import type { BaseContext } from '../../plugins/context';
+import { type WarehouseTable } from '../warehouse';
 
 export type { Window } from './pairs.sql';
 

@@ -1,13 +1,15 @@
 import { epochMsArray, float8ArrayParam, type Queryable } from '../../db/client';
+
 import type { RootCauseResult } from '@tidemark/detect';
+
 import type { SeriesFit } from './analysis';
-import { metricCurrencySql, shownFormatSql } from '../metrics';
+import { metricCurrencySql, shownFormatSql } from '../warehouse';
 
 export interface PipelineMetric {
   kpi_id: number;
   kpi_display_name: string;
   kpi_format: string;
-  /** 'currency' for a money metric (metrics/money.ts), else kpi_format: what its texts are written in. */
+  /** 'currency' for a money metric (warehouse/money.ts), else kpi_format: what its texts are written in. */
   shown_format: string;
   /** A money metric's currency code (its own, else the workspace's); null for other metrics. */
   currency: string | null;

@@ -10,18 +10,27 @@ import {
   type GroupableInsight,
   type RootCauseResult,
 } from '@tidemark/detect';
+
 import { currencySymbolOf, type StageStatus } from '@tidemark/contract';
+
 import type { Queryable } from '../../db/client';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
+
 import type { BaseContext } from '../../plugins/context';
-import { tablesOfConnection, type WarehouseTable } from '../connections';
-import { SqlParams, metricPlanOfTable } from '../metrics';
+
 import { notifyItems } from '../notifications';
+
 import { buildPairs, pairCells, pairWindows } from './pairs';
+
 import type { AnalysisOutput, InsightFinding } from './analysis';
+
 import { carriedExpected, completeCount, fitInputOf } from './fit-carry';
+
 import { matchInsights } from './insight-match';
+
 import { retailHolidays } from './holidays';
+
 import * as repo from './pipelines.repository';
 import {
   PIPELINE_JOB,
@@ -31,6 +40,7 @@ import {
   requestPipelineRun,
   workspacesOwingPipelines,
 } from '../../jobs/stages';
+import { tablesOfConnection, type WarehouseTable, SqlParams, metricPlanOfTable } from '../warehouse';
 
 export const PIPELINE_SWEEP_JOB = 'pipelines.sweep';
 /**

@@ -8,10 +8,15 @@ import {
   type PreferenceAnswerSchema,
   type PreferenceName,
 } from '@tidemark/contract';
+
 import type { z } from 'zod';
+
 import { AppError } from '../../errors';
+
 import type { TenantContext } from '../../plugins/context';
+
 import { getEventSettings, saveEventSetting } from '../events';
+
 import { getMetricOrThrow } from '../metrics';
 import * as repo from './preferences.repository';
 

@@ -1,5 +1,5 @@
 import { arrayOnce, epochMsArray, type Db, type Queryable } from '../../db/client';
-import { quoteIdent } from '../connections';
+import { quoteIdent } from '../warehouse';
 
 export async function tenantTimezone(db: Queryable, tenantId: number): Promise<string> {
   const rows = await db.query<{ timezone: string }>('select timezone from tenants where tenant_id = $1', [

@@ -6,6 +6,7 @@ import {
   type SeriesPoint,
   type SeriesSchedule,
 } from '@tidemark/contract';
+
 import {
   DEFAULT_OVERLAY,
   OVERLAY_PERIOD_DAYS,
@@ -13,24 +14,16 @@ import {
   buildOverlay,
   overlayWindows,
 } from '@tidemark/detect';
+
 import { addInTimezone } from '@tidemark/format';
+
 import { AppError } from '../../errors';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
+
 import type { BaseContext, TenantContext } from '../../plugins/context';
-import {
-  ensureDateIndex,
-  markSeriesComputed,
-  quoteIdent,
-  tablesOfConnection,
-  type WarehouseTable,
-} from '../connections';
-import {
-  SqlParams,
-  dimensionValueSql,
-  dimensionsOfTable,
-  getMetricOrThrow,
-  metricPlanOfTable,
-} from '../metrics';
+
+import { getMetricOrThrow } from '../metrics';
 import {
   SERIES_JOB,
   pipelinesOwed,
@@ -38,8 +31,20 @@ import {
   requestSeriesUpdate,
   seriesKeyOf,
 } from '../../jobs/stages';
+
 import * as repo from './series.repository';
 import { tableSeriesSql } from './series.sql';
+import {
+  ensureDateIndex,
+  markSeriesComputed,
+  quoteIdent,
+  tablesOfConnection,
+  type WarehouseTable,
+  SqlParams,
+  dimensionValueSql,
+  dimensionsOfTable,
+  metricPlanOfTable,
+} from '../warehouse';
 
 export { SERIES_JOB, requestSeriesUpdate };
 
@@ -85,7 +90,7 @@ export async function updateTenantSeries(ctx: Ctx, signal?: AbortSignal): Promis
 /**
  * Computes one warehouse table's series: every active metric, at each grain, overall and per value of each
  * dimension, in the workspace's time zone, as one SQL statement. Rows are read once into hour × dimension
- * partial aggregates that roll up to days, weeks and months (see metrics/rollup.ts); buckets without rows
+ * partial aggregates that roll up to days, weeks and months (see warehouse/plans.ts); buckets without rows
  * are filled (0 for metrics that add up, no value for averages and ratios) so a series has every bucket.
  * With `dirtyFrom`, only buckets from the week or month holding it are rebuilt and spliced onto the stored
  * series; without, the table's series are rebuilt whole.

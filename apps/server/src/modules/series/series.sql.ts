@@ -1,6 +1,5 @@
 import type { SeriesSchedule } from '@tidemark/contract';
-import { quoteIdent } from '../connections';
-import type { MetricPlan, SqlParams } from '../metrics';
+import { quoteIdent, type MetricPlan, type SqlParams } from '../warehouse';
 
 // The statement that computes one warehouse table's series (series.service.ts runs it through the
 // repository). Its shape follows the table's metrics, dimensions and date column, so it is built here.

@@ -5,13 +5,19 @@ import {
   type StorePreferences,
   type UpdateStorePreferencesBody,
 } from '@tidemark/contract';
+
 import { AppError } from '../../errors';
+
 import type { TenantContext } from '../../plugins/context';
-import { markAllSeriesForRebuild } from '../connections';
+
 import { requestPipelineRun } from '../../jobs/stages';
+
 import { setStoreProviders, storeProviders, unknownProviderIds } from '../providers';
+
 import { requestSeriesUpdate } from '../../jobs/stages';
+
 import { getWorkspaceOrThrow, updateStoreSettings, type TenantRow } from '../tenants';
+import { markAllSeriesForRebuild } from '../warehouse';
 
 const ZONES = new Set(TIMEZONES.map(([zone]) => zone));
 

@@ -3,9 +3,9 @@
  * only talks to this interface, so a connector is tested alone against a real server (or a local one
  * answering like the provider's API) and the warehouse loader stays the same for all of them.
  */
+import type { CellValue, ColumnType } from '../../warehouse';
 
-/** The warehouse's column types; each connector maps its driver's types onto these. */
-export type ColumnType = 'integer' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'timestamptz' | 'text';
+export type { CellValue, ColumnType };
 
 export interface SourceColumn {
   /** Name as the source spells it. */
@@ -21,9 +21,6 @@ export interface SourceTable {
   /** Estimated row count when the source knows it cheaply, else null. */
   estimatedRows: number | null;
 }
-
-/** A cell as read from the source; decimals and 64-bit integers arrive as strings so nothing is rounded. */
-export type CellValue = string | number | boolean | Date | null;
 
 export interface ReadRowsOptions {
   columns: SourceColumn[];

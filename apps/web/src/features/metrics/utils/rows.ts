@@ -92,7 +92,7 @@ export const isDateColumn = (c: Pick<Column, 'data_type'>) => DATE_TYPES.has(c.d
 export function guessRow(column: Column, key: number): ConfigureRow {
   const numeric = isNumber(column);
   const idLike = isIdLike(column);
-  // A numeric id keeps a plain count: count_distinct cannot roll up from hourly partials (see rollup.ts).
+  // A numeric id keeps a plain count: count_distinct cannot roll up from hourly partials (see the server's warehouse/plans.ts).
   const aggregation: Operation = numeric ? (idLike ? 'count' : 'sum') : idLike ? 'count_distinct' : 'count';
   return {
     key,

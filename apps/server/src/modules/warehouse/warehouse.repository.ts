@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Queryable } from '../../db/client';
 import { distributeNewTable } from '../../db/citus';
 import { quotePgIdentifier } from '../../db/identifiers';
-import type { CellValue, ColumnType } from './connectors/types';
+import type { CellValue, ColumnType } from './types';
 
 /**
  * The warehouse: each source table lands in a typed table of the workspace, `wh_<datasource>_<table>`,

@@ -1,5 +1,5 @@
 import { quotePgIdentifier } from '../../../db/identifiers';
-import type { ColumnType } from '../../connections';
+import type { ColumnType } from '../types';
 import type { ComparisonOperator, FormulaAst } from './ast';
 import { FormulaError } from './errors';
 import type { SqlParams } from './sql-params';

@@ -1,7 +1,7 @@
 /**
  * Prints how long parsing and compiling take for typical formulas, the longest allowed formula, hostile input and a
  * table's whole metric set. Run:
- *   npx tsx apps/server/src/modules/metrics/formula/bench.ts
+ *   npx tsx apps/server/src/modules/warehouse/formula/bench.ts
  */
 import type { FormulaColumn } from './compile';
 import { compileFormula } from './compile';

@@ -1,5 +1,9 @@
+import { OTHER_DIMENSION_VALUE, TOP_DIMENSION_VALUES } from '@tidemark/contract';
+import type { BaseContext } from '../../plugins/context';
+import type { WarehouseTable } from './catalogue';
 import { compileMetricSet, parseFormula, SqlParams, type FormulaAst, type FormulaColumn } from './formula';
-import type { MetricRow } from './metrics.repository';
+import * as plans from './plans.repository';
+import type { MetricRow } from './plans.repository';
 
 /**
  * How a table's metrics are computed per bucket. Most aggregates split into partial sums that add up
@@ -162,4 +166,43 @@ function additivity(metrics: MetricRow[]): Map<string, boolean> {
     }
   };
   return new Map(metrics.map((m) => [m.kpi_name, ofMetric(m, 0)]));
+}
+
+export function columnsOf(table: WarehouseTable): FormulaColumn[] {
+  return table.columns.map((c) => ({
+    field_name: c.field_name,
+    display_name: c.display_name,
+    type: c.data_type,
+  }));
+}
+
+export async function metricPlanOfTable(
+  ctx: BaseContext & { tenantId: number },
+  table: WarehouseTable,
+  params: SqlParams,
+): Promise<MetricPlan> {
+  const metrics = await plans.metricsOfTable(ctx.db, ctx.tenantId, table.table_id);
+  return planMetrics(metrics, columnsOf(table), params, (key, message) =>
+    ctx.log.warn({ kpi: key, message }, 'metric no longer compiles'),
+  );
+}
+
+/**
+ * A dimension column as series and root cause read it: its top values by name, the rest 'Other', an empty
+ * value stays null. `column` is already quoted; the top values become one parameter of `params`.
+ */
+export async function dimensionValueSql(
+  ctx: BaseContext & { tenantId: number },
+  dimensionId: number,
+  column: string,
+  params: SqlParams,
+): Promise<string> {
+  const top = params.add(
+    await plans.topDimensionValues(ctx.db, ctx.tenantId, dimensionId, TOP_DIMENSION_VALUES),
+  );
+  return `case when ${column} is null then null when ${column}::text = any(${top}::text[]) then ${column}::text else '${OTHER_DIMENSION_VALUE}' end`;
+}
+
+export async function dimensionsOfTable(ctx: BaseContext & { tenantId: number }, tableId: number) {
+  return plans.dimensionColumnsOfTable(ctx.db, ctx.tenantId, tableId);
 }
