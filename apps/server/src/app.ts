@@ -11,7 +11,6 @@ import { jobDefinitions } from './jobs/registry';
 import { requestMissingPipelineRuns, schedulePipelineSweep } from './modules/pipelines';
 import { getGroup, insightsRoutes, moveTeamStates } from './modules/insights';
 import { summaryRoutes } from './modules/summary';
-import { seedIfEmpty, sessionSecret } from './db/seed';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import errorHandler from './plugins/error-handler';
@@ -20,7 +19,8 @@ import errorReporting from './plugins/error-reporting';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
-import { authRoutes } from './modules/auth';
+import { authRoutes, seedIfEmpty } from './modules/auth';
+import { sessionSecret } from './db/app-settings';
 import { connectionsRoutes, recoverInterruptedUploads } from './modules/connections';
 import { requestDemoData } from './modules/demo';
 import { metricsRoutes } from './modules/metrics';
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: (message) => app.log.debug({ component: 'postgres' }, message),
     }));
   await migrate(db);
-  await seedIfEmpty(db, { demo: config.seedDemo });
+  await seedIfEmpty({ ctx: { db }, input: { demo: config.seedDemo } });
   await syncProviderCatalogue(db);
 
   app.decorate('config', config);

@@ -1,6 +1,6 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
-import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './db/seed';
+import { DEMO_OWNER_EMAIL, OPERATOR_EMAIL } from './modules/auth';
 import { embeddedKey } from './crypto/sealer';
 import { describeDatabaseHome } from './db/embedded';
 import { servesOutbox } from './modules/dev';

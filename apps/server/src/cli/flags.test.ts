@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty } from '../modules/auth';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -19,7 +19,7 @@ describe('npm run flags', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'tidemark-flags-'));
     const db = await openDb({ dataDir });
     await migrate(db);
-    demoTenantId = (await seedIfEmpty(db, { demo: true })).demoTenantId;
+    demoTenantId = (await seedIfEmpty({ ctx: { db }, input: { demo: true } })).demoTenantId;
     await db.close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

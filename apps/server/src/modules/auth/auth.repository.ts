@@ -144,11 +144,13 @@ export async function insertUser(
     shopify_shop_name?: string | null;
     show_onboarding?: boolean;
     user_status?: 'new' | 'active';
+    is_design_partner?: boolean;
   },
 ): Promise<UserRow> {
   const rows = await db.query<UserRow>(
-    `insert into users (email, login_id, tenant_id, given_name, family_name, shopify_shop_name, show_onboarding, user_status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    `insert into users (email, login_id, tenant_id, given_name, family_name, shopify_shop_name, show_onboarding, user_status,
+                        is_design_partner)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
     [
       u.email,
       u.login_id,
@@ -158,6 +160,7 @@ export async function insertUser(
       u.shopify_shop_name ?? null,
       u.show_onboarding ?? true,
       u.user_status ?? 'new',
+      u.is_design_partner ?? false,
     ],
   );
   return rows[0]!;

@@ -1,9 +1,4 @@
-import type {
-  ConnectorName,
-  ExtractionStatus,
-  RowError,
-  StageStatus,
-} from '@tidemark/contract';
+import type { ConnectorName, ExtractionStatus, RowError, StageStatus } from '@tidemark/contract';
 import type { Queryable } from '../../db/client';
 
 export interface ConnectorRow {

@@ -20,7 +20,6 @@ import {
   type ResumeResponse,
 } from '@tidemark/contract';
 
-
 import { AppError } from '../../errors';
 
 import type { BaseContext, SessionContext, TenantContext } from '../../plugins/context';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionSecret } from '../../db/seed';
+import { sessionSecret } from '../../db/app-settings';
 import { buildTestApp, createWorkspace, type Actor, type TestApp } from '../../testing/build-test-app';
 import { chartToken, readChartToken } from './chart-token';
 import type { NotificationContent } from './content';

@@ -1,4 +1,4 @@
-import { sessionSecret } from '../../../db/seed';
+import { sessionSecret } from '../../../db/app-settings';
 import type { BaseContext } from '../../../plugins/context';
 import { PermanentSendError, registerChannelSender, type ChannelSender, type Notification } from '../channel';
 import type { AlertDetails, DigestDetails, NotificationContent } from '../content';

@@ -1,5 +1,5 @@
 import { isSlackReachable, postSlackAlert, SlackDeliveryError } from '../../slack';
-import { sessionSecret } from '../../../db/seed';
+import { sessionSecret } from '../../../db/app-settings';
 import { PermanentSendError, registerChannelSender, type ChannelSender } from '../channel';
 import { chartToken } from '../chart-token';
 import type { AlertDetails } from '../content';
