@@ -51,7 +51,7 @@ import { baseContext } from './plugins/context';
 
 /** Slack's buttons act through the modules that own the state (Slack sits below them). */
 const slackActions: SlackActions = {
-  groupStatus: async (ctx, id) => (await getGroup({ ctx, id })).group_status,
+  groupStatus: async (ctx, id) => (await getGroup({ ctx, input: { id } })).group_status,
   moveTeamState: (ctx, input) => moveTeamStates({ ctx, input }),
   snooze: async (ctx, input) => new Date((await snoozeAlerts({ ctx, input })).data.until),
 };

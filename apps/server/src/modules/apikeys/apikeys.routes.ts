@@ -6,5 +6,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from './apikeys.service
 export async function apiKeysRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.createApiToken, ({ ctx, input }) => createApiToken({ ctx, input: input.body }));
   addRoute(app, routes.listApiTokens, ({ ctx }) => listApiTokens({ ctx }));
-  addRoute(app, routes.revokeApiToken, ({ ctx, input }) => revokeApiToken({ ctx, id: input.params.id }));
+  addRoute(app, routes.revokeApiToken, ({ ctx, input }) =>
+    revokeApiToken({ ctx, input: { id: input.params.id } }),
+  );
 }

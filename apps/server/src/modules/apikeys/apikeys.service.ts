@@ -70,7 +70,8 @@ export async function listApiTokens({ ctx }: { ctx: TenantContext }): Promise<{ 
 }
 
 /** Anyone revokes a key they made; only owners revoke other people's. */
-export async function revokeApiToken({ ctx, id }: { ctx: TenantContext; id: string }) {
+export async function revokeApiToken({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
+  const { id } = input;
   const key = await repo.findLiveKeyMaker(ctx.db, ctx.tenantId, Number(id));
   if (!key) throw new AppError('not_found', TOKEN_MESSAGES.notFound);
   if (key.created_by !== ctx.user.userId) {

@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, routes.magicLoginCallback, async ({ ctx, input, reply }) => {
     try {
-      const result = await consumeMagicLink({ ctx, token: input.query.token });
+      const result = await consumeMagicLink({ ctx, input: { token: input.query.token } });
       setSessionCookies(reply, ctx.config, app.sessionSecret, result.sessionToken);
       return reply.redirect(result.redirect);
     } catch (error) {

@@ -143,11 +143,12 @@ export function landingFor(redirectTo: string | null | undefined, isDemo: boolea
 
 export async function consumeMagicLink({
   ctx,
-  token,
+  input,
 }: {
   ctx: BaseContext;
-  token: string;
+  input: { token: string };
 }): Promise<SignInResult> {
+  const { token } = input;
   const row = await repo.consumeLoginToken(ctx.db, hashToken(token));
   if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.linkExpired);
   const userId = await signInByEmail(ctx, {

@@ -26,31 +26,36 @@ export async function connectionsRoutes(app: FastifyInstance): Promise<void> {
     return createConnection({ ctx, input: { ...fields, file } });
   });
   addRoute(app, routes.getConnection, ({ ctx, input }) =>
-    getConnection({ ctx, datasourceId: input.params.datasource_id }),
+    getConnection({ ctx, input: { datasourceId: input.params.datasource_id } }),
   );
   addRoute(app, routes.resumeConnection, ({ ctx, input }) =>
-    resumeConnection({ ctx, datasourceId: input.params.datasource_id }),
+    resumeConnection({ ctx, input: { datasourceId: input.params.datasource_id } }),
   );
   addRoute(app, routes.deleteConnection, ({ ctx, input }) =>
-    deleteConnection({ ctx, datasourceId: input.params.datasource_id }),
+    deleteConnection({ ctx, input: { datasourceId: input.params.datasource_id } }),
   );
   addRoute(app, routes.saveCredentials, ({ ctx, input }) =>
-    saveCredentials({ ctx, datasourceId: input.params.datasource_id, credentials: input.body }),
+    saveCredentials({ ctx, input: { datasourceId: input.params.datasource_id, credentials: input.body } }),
   );
   addRoute(app, routes.selectTables, ({ ctx, input }) =>
-    selectTables({ ctx, datasourceId: input.params.datasource_id, tables: input.body.source_tables }),
+    selectTables({
+      ctx,
+      input: { datasourceId: input.params.datasource_id, tables: input.body.source_tables },
+    }),
   );
   addRoute(app, routes.syncConnection, ({ ctx, input }) =>
-    syncConnection({ ctx, datasourceId: input.params.datasource_id }),
+    syncConnection({ ctx, input: { datasourceId: input.params.datasource_id } }),
   );
   addRoute(app, routes.listExtractions, ({ ctx, input }) => listExtractions({ ctx, input: input.query }));
   addRoute(app, routes.getExtraction, ({ ctx, input }) =>
-    getExtraction({ ctx, id: input.params.extraction_job_id }),
+    getExtraction({ ctx, input: { id: input.params.extraction_job_id } }),
   );
   addRoute(app, routes.extractionResults, ({ ctx, input }) =>
-    extractionResults({ ctx, id: input.params.extraction_job_id }),
+    extractionResults({ ctx, input: { id: input.params.extraction_job_id } }),
   );
   addRoute(app, routes.shopifyCallback, async ({ ctx, request, reply }) =>
-    reply.redirect(await finishShopifyInstall({ ctx, query: request.query as Record<string, string> })),
+    reply.redirect(
+      await finishShopifyInstall({ ctx, input: { query: request.query as Record<string, string> } }),
+    ),
   );
 }

@@ -46,14 +46,15 @@ import { catalogue, tables as wh } from '../warehouse';
 const notFound = () => new AppError('not_found', catalogueFor(404, 'data source').message);
 
 /** Fetch-or-throw, scoped to the tenant: another workspace's data source is simply not found. */
+/** A data source of the workspace by its datasource id, or the catalogue's 404. */
 export async function getConnectionOrThrow({
   ctx,
-  datasourceId,
+  id,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
+  id: string;
 }): Promise<repo.ConnectionRow> {
-  const row = await repo.findConnection(ctx.db, ctx.tenantId, datasourceId);
+  const row = await repo.findConnection(ctx.db, ctx.tenantId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -152,12 +153,13 @@ export async function listConnections({
 
 export async function getConnection({
   ctx,
-  datasourceId,
+  input,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
+  input: { datasourceId: string };
 }): Promise<ConnectionSettings> {
-  const row = await getConnectionOrThrow({ ctx, datasourceId });
+  const { datasourceId } = input;
+  const row = await getConnectionOrThrow({ ctx, id: datasourceId });
   const isDatabase = row.connector_name === 'postgres' || row.connector_name === 'mysql';
   const stored = row.config as Partial<StoredDatabaseConfig> & { shop?: string };
   return {
@@ -208,7 +210,7 @@ export async function createConnection({
     if (!input.file) throw new AppError('bad_request', 'Choose a .csv file to upload.');
     if (!/\.csv$/i.test(input.file.filename)) throw new AppError('bad_request', CONNECTION_MESSAGES.onlyCsv);
     const existing = input.datasource_id
-      ? await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id })
+      ? await getConnectionOrThrow({ ctx, id: input.datasource_id })
       : undefined;
     if (existing && existing.connector_name !== 'csv') {
       throw new AppError('bad_request', 'Files can be added to CSV data sources only.');
@@ -329,12 +331,13 @@ async function shopifyInstallUri(ctx: TenantContext, connection: repo.Connection
 /** Spec 1 §4, resume: where the user left this data source's setup. */
 export async function resumeConnection({
   ctx,
-  datasourceId,
+  input,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
+  input: { datasourceId: string };
 }): Promise<ResumeResponse> {
-  const c = await getConnectionOrThrow({ ctx, datasourceId });
+  const { datasourceId } = input;
+  const c = await getConnectionOrThrow({ ctx, id: datasourceId });
   const go = (redirect: Redirect): ResumeResponse => ({ success: true, redirect });
   if (c.data_connection_status !== 'SUCCESSFUL') {
     if (c.connector_name === 'csv') {
@@ -379,12 +382,13 @@ export async function resumeConnection({
 
 export async function deleteConnection({
   ctx,
-  datasourceId,
+  input,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
+  input: { datasourceId: string };
 }): Promise<{ success: boolean; message: string }> {
-  const c = await getConnectionOrThrow({ ctx, datasourceId });
+  const { datasourceId } = input;
+  const c = await getConnectionOrThrow({ ctx, id: datasourceId });
   if (c.metric_configuration_status === 'SUCCESSFUL' || c.metric_configuration_status === 'FAILED') {
     throw new AppError('conflict', CONNECTION_MESSAGES.deleteLocked);
   }
@@ -421,14 +425,13 @@ function connectorMessage(ctx: TenantContext, error: ConnectorError): string {
 
 export async function saveCredentials({
   ctx,
-  datasourceId,
-  credentials,
+  input,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
-  credentials: DatabaseCredentials;
+  input: { datasourceId: string; credentials: DatabaseCredentials };
 }) {
-  const c = await getConnectionOrThrow({ ctx, datasourceId });
+  const { datasourceId, credentials } = input;
+  const c = await getConnectionOrThrow({ ctx, id: datasourceId });
   if (c.connector_name !== 'postgres' && c.connector_name !== 'mysql') {
     throw new AppError('bad_request', 'Only database data sources take credentials.');
   }
@@ -476,14 +479,13 @@ export async function saveCredentials({
 
 export async function selectTables({
   ctx,
-  datasourceId,
-  tables,
+  input,
 }: {
   ctx: TenantContext;
-  datasourceId: string;
-  tables: string[];
+  input: { datasourceId: string; tables: string[] };
 }): Promise<ResumeResponse> {
-  const c = await getConnectionOrThrow({ ctx, datasourceId });
+  const { datasourceId, tables } = input;
+  const c = await getConnectionOrThrow({ ctx, id: datasourceId });
   const connector = connectorFor(ctx, c);
   try {
     const available = new Set((await connector.listTables()).map((t) => t.name));
@@ -544,8 +546,15 @@ export async function startSync(
   return extraction;
 }
 
-export async function syncConnection({ ctx, datasourceId }: { ctx: TenantContext; datasourceId: string }) {
-  const c = await getConnectionOrThrow({ ctx, datasourceId });
+export async function syncConnection({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { datasourceId: string };
+}) {
+  const { datasourceId } = input;
+  const c = await getConnectionOrThrow({ ctx, id: datasourceId });
   if (c.connector_name === 'csv') {
     throw new AppError('bad_request', 'A CSV data source is updated by uploading a file.');
   }
@@ -579,7 +588,7 @@ export async function listExtractions({
   input: { status?: ExtractionStatus[] | undefined; connector_id?: string | undefined };
 }): Promise<{ data: Extraction[] }> {
   // An unknown or deleted data source is not found, rather than one with no extractions yet.
-  if (input.connector_id) await getConnectionOrThrow({ ctx, datasourceId: input.connector_id });
+  if (input.connector_id) await getConnectionOrThrow({ ctx, id: input.connector_id });
   const rows = await repo.listExtractionRows(ctx.db, {
     tenantId: ctx.tenantId,
     ...(input.status ? { statuses: input.status } : {}),
@@ -607,18 +616,26 @@ function refuseScopedKey(ctx: TenantContext): void {
     throw new AppError('forbidden', TOKEN_MESSAGES.scopedRawRows(`${scope.dimName}: ${scope.dimVal}`));
 }
 
-export async function getExtraction({ ctx, id }: { ctx: TenantContext; id: string }): Promise<Extraction> {
+export async function getExtraction({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { id: string };
+}): Promise<Extraction> {
+  const { id } = input;
   refuseScopedKey(ctx);
   return toExtraction(await getExtractionOrThrow({ ctx, id }));
 }
 
 export async function extractionResults({
   ctx,
-  id,
+  input,
 }: {
   ctx: TenantContext;
-  id: string;
+  input: { id: string };
 }): Promise<ExtractionResults> {
+  const { id } = input;
   refuseScopedKey(ctx);
   const extraction = await getExtractionOrThrow({ ctx, id });
   const tables = await catalogue.listWarehouseTables(ctx.db, ctx.tenantId, extraction.connection_id);

@@ -14,11 +14,12 @@ import { startSync } from './connections.service';
  */
 export async function finishShopifyInstall({
   ctx,
-  query,
+  input,
 }: {
   ctx: SessionContext;
-  query: Record<string, string>;
+  input: { query: Record<string, string> };
 }): Promise<string> {
+  const { query } = input;
   const shopify = ctx.config.shopify;
   const state = typeof query.state === 'string' ? query.state : '';
   const connection = state

@@ -515,7 +515,7 @@ export async function compareMetric({
   const dimName = input.dim_name ?? input.dimension_names?.split(',')[0]?.trim();
   const dimVal = input.dim_val ?? input.dimension_values?.split(',')[0]?.trim();
   if (/^\d+$/.test(input.kpi_id)) {
-    const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
+    const metric = await getMetricOrThrow({ ctx, id: Number(input.kpi_id) });
     const read = eventsProviders()?.metricSeries;
     if (!read) return [];
     const points = await read({
@@ -636,7 +636,7 @@ export async function relatedMetrics({ ctx, input }: { ctx: TenantContext; input
   let first: RelatedMetric;
   const rest = [...site];
   if (/^\d+$/.test(input.kpi_id)) {
-    const m = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
+    const m = await getMetricOrThrow({ ctx, id: Number(input.kpi_id) });
     first = {
       kpi_id: String(m.kpi_id),
       kpi_name: m.kpi_name,
@@ -698,8 +698,7 @@ export async function metricFunnel({
   if (input.sub_type === 'experience' && !input.dim_name) {
     const steps = await eventsProviders()?.experience.funnelSteps({
       ctx,
-      at: hour,
-      grain: input.pipeline_schedule ?? 'h',
+      input: { at: hour, grain: input.pipeline_schedule ?? 'h' },
     });
     if (steps) return { funnel_steps: steps };
   }
@@ -758,7 +757,14 @@ const DIMENSION_COLUMNS: Record<EventDimensionId, 'browser' | 'os' | 'device' | 
 };
 
 /** Values of a site-events dimension (the 50 with the most page views in 30 days). */
-export async function eventDimensionValues({ ctx, id }: { ctx: TenantContext; id: EventDimensionId }) {
+export async function eventDimensionValues({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { id: EventDimensionId };
+}) {
+  const { id } = input;
   // A scoped key lists its own dimension's value alone (metrics' dimensionValues); site events are not it.
   const scope = ctx.user.apiKey?.scope;
   if (scope)

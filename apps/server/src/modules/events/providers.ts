@@ -24,7 +24,7 @@ export interface ExperienceViews {
     dimension_value_movement_pct: number;
     formatted_dimension_value_movement_pct: string;
   }>;
-  funnelSteps(input: { ctx: TenantContext; at: number; grain: string }): Promise<Array<{
+  funnelSteps(verb: { ctx: TenantContext; input: { at: number; grain: string } }): Promise<Array<{
     kpi_display_name: string;
     y: number;
     metric_value_movement_pct: number | null;

@@ -625,13 +625,12 @@ export function experienceRootCause(figures: ExperienceFigures, dimensionNames: 
  */
 export async function experienceFunnelSteps({
   ctx,
-  at,
-  grain: wanted,
+  input,
 }: {
   ctx: TenantContext;
-  at: number;
-  grain: string;
+  input: { at: number; grain: string };
 }) {
+  const { at, grain: wanted } = input;
   const metrics = await repo.experienceFunnel(ctx.db, ctx.tenantId);
   if (!metrics.length) return null;
   const steps: Array<{ name: string; y: number; expected: number | null }> = [];

@@ -39,6 +39,6 @@ export async function explorerRoutes(app: FastifyInstance): Promise<void> {
     getExplorerViewOrThrow({ ctx: await withToken(ctx, request), id: input.params.id }),
   );
   addRoute(app, routes.deleteExplorerView, async ({ ctx, input, request }) =>
-    deleteExplorerView({ ctx: await withToken(ctx, request), id: input.params.id }),
+    deleteExplorerView({ ctx: await withToken(ctx, request), input: { id: input.params.id } }),
   );
 }

@@ -252,7 +252,7 @@ export async function explorerCatalog({ ctx }: { ctx: ExplorerContext }): Promis
   for (const d of seen.values()) {
     let values = [ctx.scope?.dimVal ?? ''];
     if (ctx.scope?.dimName !== d.name) {
-      values = (await dimensionValues({ ctx, id: d.dimension_id })).data;
+      values = (await dimensionValues({ ctx, input: { id: d.dimension_id } })).data;
       if (ctx.scope) {
         const inScope = await valuesInScope(ctx, ctx.scope, model, d.name);
         values = values.filter((v) => inScope.has(v));
@@ -674,7 +674,8 @@ export async function createExplorerView({
   return getExplorerViewOrThrow({ ctx, id: String(id) });
 }
 
-export async function deleteExplorerView({ ctx, id }: { ctx: ExplorerContext; id: string }) {
+export async function deleteExplorerView({ ctx, input }: { ctx: ExplorerContext; input: { id: string } }) {
+  const { id } = input;
   if (ctx.readOnly) throw readOnlyLink(ctx);
   const deleted = await repo.deleteView(ctx.db, {
     tenantId: ctx.tenantId,

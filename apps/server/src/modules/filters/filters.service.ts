@@ -50,7 +50,7 @@ export async function createGlobalFilter({
     throw new AppError('forbidden', FILTER_ERRORS.otherTenant);
   }
   // The value must be one the drawer could offer: a filter on anything else would segment nothing.
-  const values = await dimensionValues({ ctx, id: input.dimension_id });
+  const values = await dimensionValues({ ctx, input: { id: input.dimension_id } });
   const dimension = (await listDimensions({ ctx })).data.find((d) => d.id === input.dimension_id);
   if (!dimension || dimension.name !== input.dimension_name) {
     throw new AppError('bad_request', FILTER_ERRORS.dimensionMismatch);

@@ -5,45 +5,47 @@ import * as service from './insights.service';
 
 export async function insightsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, routes.listGroups, ({ ctx, input }) => service.listGroups({ ctx, input: input.query }));
-  addRoute(app, routes.getGroup, ({ ctx, input }) => service.getGroup({ ctx, id: input.params.group_id }));
+  addRoute(app, routes.getGroup, ({ ctx, input }) =>
+    service.getGroup({ ctx, input: { id: input.params.group_id } }),
+  );
   addRoute(app, routes.groupMetrics, ({ ctx, input }) =>
-    service.groupMetrics({ ctx, id: input.params.group_id }),
+    service.groupMetrics({ ctx, input: { id: input.params.group_id } }),
   );
   addRoute(app, routes.groupImpact, ({ ctx, input }) =>
-    service.groupImpact({ ctx, id: input.params.group_id }),
+    service.groupImpact({ ctx, input: { id: input.params.group_id } }),
   );
   addRoute(app, routes.groupHistory, ({ ctx, input }) =>
-    service.groupHistory({ ctx, id: input.params.group_id, input: input.query }),
+    service.groupHistory({ ctx, input: { ...input.query, id: input.params.group_id } }),
   );
   addRoute(app, routes.listInsights, ({ ctx, input }) => service.listInsights({ ctx, input: input.query }));
   addRoute(app, routes.getInsight, ({ ctx, input }) =>
-    service.getInsight({ ctx, id: input.params.insight_id }),
+    service.getInsight({ ctx, input: { id: input.params.insight_id } }),
   );
   addRoute(app, routes.getInsightDoublePrefix, ({ ctx, input }) =>
-    service.getInsight({ ctx, id: input.params.insight_id }),
+    service.getInsight({ ctx, input: { id: input.params.insight_id } }),
   );
   addRoute(app, routes.insightRootCause, ({ ctx, input }) =>
-    service.insightRootCause({ ctx, id: input.params.insight_id }),
+    service.insightRootCause({ ctx, input: { id: input.params.insight_id } }),
   );
   addRoute(app, routes.annotateInsight, ({ ctx, input }) =>
-    service.annotate({ ctx, kind: 'insight', id: input.params.insight_id, input: input.body }),
+    service.annotate({ ctx, input: { ...input.body, kind: 'insight', id: input.params.insight_id } }),
   );
   addRoute(app, routes.annotateGroup, ({ ctx, input }) =>
-    service.annotate({ ctx, kind: 'group', id: input.params.group_id, input: input.body }),
+    service.annotate({ ctx, input: { ...input.body, kind: 'group', id: input.params.group_id } }),
   );
   addRoute(app, routes.moveTeamStates, ({ ctx, input }) =>
     service.moveTeamStates({ ctx, input: input.body }),
   );
   addRoute(app, routes.getInsightFeedback, ({ ctx, input }) =>
-    service.getFeedback({ ctx, kind: 'insight', id: input.params.insight_id }),
+    service.getFeedback({ ctx, input: { kind: 'insight', id: input.params.insight_id } }),
   );
   addRoute(app, routes.postInsightFeedback, ({ ctx, input }) =>
-    service.postFeedback({ ctx, kind: 'insight', id: input.params.insight_id, input: input.body }),
+    service.postFeedback({ ctx, input: { ...input.body, kind: 'insight', id: input.params.insight_id } }),
   );
   addRoute(app, routes.getGroupFeedback, ({ ctx, input }) =>
-    service.getFeedback({ ctx, kind: 'group', id: input.params.group_id }),
+    service.getFeedback({ ctx, input: { kind: 'group', id: input.params.group_id } }),
   );
   addRoute(app, routes.postGroupFeedback, ({ ctx, input }) =>
-    service.postFeedback({ ctx, kind: 'group', id: input.params.group_id, input: input.body }),
+    service.postFeedback({ ctx, input: { ...input.body, kind: 'group', id: input.params.group_id } }),
   );
 }

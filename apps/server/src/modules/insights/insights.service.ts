@@ -185,7 +185,8 @@ export async function listGroups({
   return { groups, generated_groups_count: groups.length };
 }
 
-export async function getGroup({ ctx, id }: { ctx: TenantContext; id: string }) {
+export async function getGroup({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
+  const { id } = input;
   const group = toGroup(await groupOrThrow(ctx, id), ctx.tenantId);
   // Provider outages that likely caused this move (issue 12, modules/outages).
   const related_outages = await relatedOutages({ ctx, input: { kind: 'insight_group', id: group.group_id } });
@@ -193,7 +194,8 @@ export async function getGroup({ ctx, id }: { ctx: TenantContext; id: string }) 
 }
 
 /** The group's metrics, each with its insights in time order: what an expanded card draws. */
-export async function groupMetrics({ ctx, id }: { ctx: TenantContext; id: string }) {
+export async function groupMetrics({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
+  const { id } = input;
   const group = await groupOrThrow(ctx, id);
   const insights = await repo.insightsOfGroup(ctx.db, ctx.tenantId, group.group_id);
   const byKpi = new Map<number, repo.InsightRow[]>();
@@ -226,7 +228,8 @@ export async function groupMetrics({ ctx, id }: { ctx: TenantContext; id: string
  * last week found today took minutes, not a week). Time to resolve: from the start to the team's Resolve
  * move; null until then.
  */
-export async function groupImpact({ ctx, id }: { ctx: TenantContext; id: string }) {
+export async function groupImpact({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
+  const { id } = input;
   const group = await groupOrThrow(ctx, id);
   const [resolved, configured] = await Promise.all([
     group.team_state === 'Resolved' ? repo.resolvedAt(ctx.db, ctx.tenantId, group.group_id) : null,
@@ -249,13 +252,12 @@ export async function groupImpact({ ctx, id }: { ctx: TenantContext; id: string 
 
 export async function groupHistory({
   ctx,
-  id,
   input,
 }: {
   ctx: TenantContext;
-  id: string;
-  input: { page_num: number; count: number };
+  input: { page_num: number; count: number } & { id: string };
 }) {
+  const { id } = input;
   const group = await groupOrThrow(ctx, id);
   const { rows, count } = await repo.groupHistory(ctx.db, {
     tenantId: ctx.tenantId,
@@ -310,11 +312,19 @@ export async function listInsights({
   return { insights, generated_insights_count: insights.length };
 }
 
-export async function getInsight({ ctx, id }: { ctx: TenantContext; id: string }) {
+export async function getInsight({ ctx, input }: { ctx: TenantContext; input: { id: string } }) {
+  const { id } = input;
   return toInsight(await insightOrThrow(ctx, id));
 }
 
-export async function insightRootCause({ ctx, id }: { ctx: TenantContext; id: string }): Promise<RootCause> {
+export async function insightRootCause({
+  ctx,
+  input,
+}: {
+  ctx: TenantContext;
+  input: { id: string };
+}): Promise<RootCause> {
+  const { id } = input;
   const row = await insightOrThrow(ctx, id);
   if (!row.rootcause) return { status: 'no data', rootcause_data: [] };
   return row.rootcause as RootCause;
@@ -336,15 +346,15 @@ export function sanitiseText(value: string): string {
 
 export async function annotate({
   ctx,
-  kind,
-  id,
   input,
 }: {
   ctx: TenantContext;
-  kind: 'insight' | 'group';
-  id: string;
-  input: { old_data: { title: string; summary: string }; new_data: { title: string; summary: string } };
+  input: { old_data: { title: string; summary: string }; new_data: { title: string; summary: string } } & {
+    kind: 'insight' | 'group';
+    id: string;
+  };
 }) {
+  const { kind, id } = input;
   const title = sanitiseText(input.new_data.title);
   const summary = sanitiseText(input.new_data.summary);
   // Spec 3 §5: the first failing rule's message only.
@@ -428,13 +438,12 @@ const toFeedback = (row: repo.FeedbackRow) => ({
 
 export async function getFeedback({
   ctx,
-  kind,
-  id,
+  input,
 }: {
   ctx: TenantContext;
-  kind: 'insight' | 'group';
-  id: string;
+  input: { kind: 'insight' | 'group'; id: string };
 }) {
+  const { kind, id } = input;
   const target = kind === 'insight' ? await insightOrThrow(ctx, id) : await groupOrThrow(ctx, id);
   const row = await repo.findFeedback(ctx.db, {
     tenantId: ctx.tenantId,
@@ -448,15 +457,15 @@ export async function getFeedback({
 
 export async function postFeedback({
   ctx,
-  kind,
-  id,
   input,
 }: {
   ctx: TenantContext;
-  kind: 'insight' | 'group';
-  id: string;
-  input: { feedback_ishelpful?: boolean | undefined; feedback_comment?: string | undefined };
+  input: { feedback_ishelpful?: boolean | undefined; feedback_comment?: string | undefined } & {
+    kind: 'insight' | 'group';
+    id: string;
+  };
 }) {
+  const { kind, id } = input;
   // Spec 3 §7: one of the two, never both.
   if ((input.feedback_ishelpful === undefined) === (input.feedback_comment === undefined))
     throw new AppError('bad_request', INSIGHT_MESSAGES.feedbackOneField);

@@ -41,11 +41,12 @@ const kpiIdOf = (value: string) => Number(value);
 
 export async function getMetricDetail({
   ctx,
-  kpiId,
+  input,
 }: {
   ctx: TenantContext;
-  kpiId: string;
+  input: { kpiId: string };
 }): Promise<MetricDetail> {
+  const { kpiId } = input;
   const row = await repo.findMetricDetail(ctx.db, ctx.tenantId, kpiIdOf(kpiId));
   if (!row) throw metricNotFound();
   return toDetail(row, ctx.tenantId);
@@ -70,13 +71,12 @@ async function optionId(
 /** Spec 3 §5: only the attributes sent change (the form sends the touched ones). */
 export async function updateMetric({
   ctx,
-  kpiId,
   input,
 }: {
   ctx: TenantContext;
-  kpiId: string;
-  input: MetricUpdate;
+  input: MetricUpdate & { kpiId: string };
 }): Promise<{ success: boolean; message: string; metric: MetricDetail }> {
+  const { kpiId } = input;
   const id = kpiIdOf(kpiId);
   if (!(await repo.findMetricDetail(ctx.db, ctx.tenantId, id))) throw metricNotFound();
   await ctx.db.transaction(async (tx) => {
@@ -129,11 +129,9 @@ export async function metricFilters({ ctx, input }: { ctx: TenantContext; input:
  */
 export async function metricImpact({
   ctx,
-  kpiId,
   input,
 }: {
   ctx: TenantContext;
-  kpiId: string;
   input: {
     timestamp_start?: string | undefined;
     timestamp_end?: string | undefined;
@@ -141,8 +139,9 @@ export async function metricImpact({
     dim_name?: string | undefined;
     dim_val?: string | undefined;
     impact_type: 'absolute' | 'relative';
-  };
+  } & { kpiId: string };
 }): Promise<MetricImpact> {
+  const { kpiId } = input;
   const row = await repo.findMetricDetail(ctx.db, ctx.tenantId, kpiIdOf(kpiId));
   if (!row) throw metricNotFound();
   const byValue = input.dim_name && input.dim_val !== undefined;

@@ -17,7 +17,10 @@ import { getMetricDetail, metricFilters, metricImpact, metricOptions, updateMetr
  * metrics, so the app hands its reader in.
  */
 export interface MetricsRouteOptions {
-  eventDimensionValues(input: { ctx: TenantContext; id: EventDimensionId }): Promise<{ data: string[] }>;
+  eventDimensionValues(verb: {
+    ctx: TenantContext;
+    input: { id: EventDimensionId };
+  }): Promise<{ data: string[] }>;
 }
 
 export async function metricsRoutes(app: FastifyInstance, options: MetricsRouteOptions): Promise<void> {
@@ -29,17 +32,19 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsRouteO
   addRoute(app, routes.listMetrics, ({ ctx, input }) => listMetrics({ ctx, input: input.query }));
   addRoute(app, routes.metricOptions, ({ ctx }) => metricOptions({ ctx }));
   addRoute(app, routes.metricFilters, ({ ctx, input }) => metricFilters({ ctx, input: input.query }));
-  addRoute(app, routes.getMetric, ({ ctx, input }) => getMetricDetail({ ctx, kpiId: input.params.kpi_id }));
+  addRoute(app, routes.getMetric, ({ ctx, input }) =>
+    getMetricDetail({ ctx, input: { kpiId: input.params.kpi_id } }),
+  );
   addRoute(app, routes.updateMetric, ({ ctx, input }) =>
-    updateMetric({ ctx, kpiId: input.params.kpi_id, input: input.body }),
+    updateMetric({ ctx, input: { ...input.body, kpiId: input.params.kpi_id } }),
   );
   addRoute(app, routes.metricImpact, ({ ctx, input }) =>
-    metricImpact({ ctx, kpiId: input.params.kpi_id, input: input.query }),
+    metricImpact({ ctx, input: { ...input.query, kpiId: input.params.kpi_id } }),
   );
   addRoute(app, routes.listDimensions, ({ ctx }) => listDimensions({ ctx }));
   addRoute(app, routes.dimensionValues, ({ ctx, input }) =>
     typeof input.params.id === 'number'
-      ? dimensionValues({ ctx, id: input.params.id })
-      : options.eventDimensionValues({ ctx, id: input.params.id }),
+      ? dimensionValues({ ctx, input: { id: input.params.id } })
+      : options.eventDimensionValues({ ctx, input: { id: input.params.id } }),
   );
 }

@@ -81,8 +81,8 @@ export function formatOf(displayName: string, formula: string | null): 'number' 
 }
 
 export async function onboardMetrics({ ctx, input }: { ctx: TenantContext; input: OnboardBody }) {
-  const connection = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
-  const tables = await tablesOfConnection({ ctx, connectionId: connection.connection_id });
+  const connection = await getConnectionOrThrow({ ctx, id: input.datasource_id });
+  const tables = await tablesOfConnection({ ctx, input: { connectionId: connection.connection_id } });
   const byDestination = new Map(tables.map((t) => [t.destination_table_name, t]));
   const tableOf = (destination: string) => {
     const table = byDestination.get(destination);
@@ -204,7 +204,7 @@ async function updateConfigurationStage(
   ctx: BaseContext & { tenantId: number },
   connectionId: number,
 ): Promise<void> {
-  const tables = await tablesOfConnection({ ctx, connectionId });
+  const tables = await tablesOfConnection({ ctx, input: { connectionId } });
   const metrics = await repo.metricsOfConnection(ctx.db, ctx.tenantId, connectionId);
   const withMetrics = tables.filter((t) => metrics.some((m) => m.table_id === t.table_id));
   const stage = { tenantId: ctx.tenantId, connectionId, stage: 'metric_configuration' } as const;
@@ -231,8 +231,8 @@ export async function setPipelinePreference({
   let table: WarehouseTable | undefined;
   let candidates: WarehouseTable[];
   if (input.datasource_id) {
-    const connection = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
-    candidates = await tablesOfConnection({ ctx, connectionId: connection.connection_id });
+    const connection = await getConnectionOrThrow({ ctx, id: input.datasource_id });
+    candidates = await tablesOfConnection({ ctx, input: { connectionId: connection.connection_id } });
   } else {
     candidates = await tablesOfConnection({ ctx });
   }
@@ -268,7 +268,7 @@ export async function setPipelinePreference({
       METRIC_MESSAGES.mostlyEmptyDate(column.display_name, `${(column.null_fraction * 100).toFixed(1)}%`),
     );
   }
-  await setTableDateColumn({ ctx, tableId: table.table_id, column: date_column });
+  await setTableDateColumn({ ctx, input: { tableId: table.table_id, column: date_column } });
   await updateConfigurationStage(ctx, table.connection_id);
   return { success: true, message: METRIC_MESSAGES.pipelineSaved, warnings };
 }
@@ -294,8 +294,8 @@ export async function replicateMetrics({
       throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
     return input.from_tenant_id;
   });
-  const target = await getConnectionOrThrow({ ctx, datasourceId: input.datasource_id });
-  const targetTables = await tablesOfConnection({ ctx, connectionId: target.connection_id });
+  const target = await getConnectionOrThrow({ ctx, id: input.datasource_id });
+  const targetTables = await tablesOfConnection({ ctx, input: { connectionId: target.connection_id } });
   const templateTables = await tablesOfConnection({ ctx: { ...ctx, tenantId: fromTenant } });
   const metrics: OnboardBody['metrics'] = [];
   const dimensions: OnboardBody['dimensions'] = [];
@@ -361,11 +361,12 @@ export async function listDimensions({ ctx }: { ctx: TenantContext }): Promise<{
 
 export async function dimensionValues({
   ctx,
-  id,
+  input,
 }: {
   ctx: TenantContext;
-  id: number;
+  input: { id: number };
 }): Promise<{ data: string[] }> {
+  const { id } = input;
   const dimension = await repo.findDimension(ctx.db, ctx.tenantId, id);
   if (!dimension) throw new AppError('not_found', catalogueFor(404, 'dimension').message);
   // A scoped key's value alone: the list of any other dimension is drawn from every segment's rows.
@@ -464,8 +465,8 @@ export async function listMetrics({
   };
 }
 
-export async function getMetricOrThrow({ ctx, kpiId }: { ctx: TenantContext; kpiId: number }) {
-  const metric = await repo.findMetric(ctx.db, ctx.tenantId, kpiId);
+export async function getMetricOrThrow({ ctx, id }: { ctx: TenantContext; id: number }) {
+  const metric = await repo.findMetric(ctx.db, ctx.tenantId, id);
   if (!metric) throw metricNotFound();
   return metric;
 }

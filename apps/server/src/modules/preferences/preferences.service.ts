@@ -138,7 +138,7 @@ export async function updatePreference({
 async function assertOwnMetrics(ctx: TenantContext, kpis: string[]): Promise<void> {
   for (const [i, kpi] of kpis.entries()) {
     try {
-      await getMetricOrThrow({ ctx, kpiId: Number(kpi) });
+      await getMetricOrThrow({ ctx, id: Number(kpi) });
     } catch {
       throw new AppError(
         'bad_request',

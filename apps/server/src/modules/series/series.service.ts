@@ -106,7 +106,7 @@ export async function computeTableSeries(
   const plan = await metricPlanOfTable(ctx, table, params);
   const dims = await dimensionsOfTable(ctx, table.table_id);
   if (plan.metrics.length === 0) {
-    await markSeriesComputed({ ctx, tableId: table.table_id, computedAt: startedAt });
+    await markSeriesComputed({ ctx, input: { tableId: table.table_id, computedAt: startedAt } });
     return;
   }
   if (!dirtyFrom) for (const d of dims) await refreshTopValues(ctx, d.dimension_id);
@@ -138,7 +138,7 @@ export async function computeTableSeries(
     tenantId: ctx.tenantId,
     replaceKpiIds: boundary ? null : plan.metrics.map((m) => m.kpiId),
   });
-  await markSeriesComputed({ ctx, tableId: table.table_id, computedAt: startedAt });
+  await markSeriesComputed({ ctx, input: { tableId: table.table_id, computedAt: startedAt } });
 }
 
 /** The values with the most rows across every table the dimension is on; the rest become 'Other'. */
@@ -172,7 +172,7 @@ export async function patternSeries({
     is_forecast_enabled?: 'true' | 'false' | undefined;
   };
 }): Promise<SeriesPoint[]> {
-  const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
+  const metric = await getMetricOrThrow({ ctx, id: Number(input.kpi_id) });
   const byValue = input.dim_name && input.dim_val !== undefined;
   const end = input.timestamp_end ? new Date(input.timestamp_end) : null;
   const start = input.timestamp_start ? new Date(input.timestamp_start) : null;
@@ -254,7 +254,7 @@ export async function patternSeriesOverlays({
       `${type} is not available for this schedule (${availableOverlays(grain).join(', ')}).`,
     );
   const timezone = await repo.tenantTimezone(ctx.db, ctx.tenantId);
-  const metric = await getMetricOrThrow({ ctx, kpiId: Number(input.kpi_id) });
+  const metric = await getMetricOrThrow({ ctx, id: Number(input.kpi_id) });
   const byValue = input.dim_name && input.dim_val !== undefined;
   const key = {
     tenantId: ctx.tenantId,

@@ -43,7 +43,7 @@ export async function getStorePreferences({
   ctx: TenantContext;
   input: { orgUuid: string };
 }): Promise<StorePreferences> {
-  return toPreferences(ctx, await getWorkspaceOrThrow({ ctx, tenantUuid: input.orgUuid }));
+  return toPreferences(ctx, await getWorkspaceOrThrow({ ctx, id: input.orgUuid }));
 }
 
 /**
@@ -59,7 +59,7 @@ export async function updateStorePreferences({
   ctx: TenantContext;
   input: { orgUuid: string; body: UpdateStorePreferencesBody };
 }): Promise<StorePreferences> {
-  const tenant = await getWorkspaceOrThrow({ ctx, tenantUuid: input.orgUuid });
+  const tenant = await getWorkspaceOrThrow({ ctx, id: input.orgUuid });
   const wanted = input.body.preferences;
   const currency = currencyByCode(wanted.currency.trim().toUpperCase());
   if (!currency) throw new AppError('bad_request', STORE_MESSAGES.unknownCurrency);

@@ -47,7 +47,13 @@ export function granularityOf(w: Window): Histogram['histogram_granularity'] {
   return 'quarter';
 }
 
-export async function histogram(ctx: TenantContext, query: SummaryQuery): Promise<Histogram> {
+export async function histogram({
+  ctx,
+  input: query,
+}: {
+  ctx: TenantContext;
+  input: SummaryQuery;
+}): Promise<Histogram> {
   const filter = filterOf(ctx, query);
   const granularity = granularityOf(filter);
   const tz = await repo.tenantTimezone(ctx.db, ctx.tenantId);
@@ -62,12 +68,12 @@ export async function histogram(ctx: TenantContext, query: SummaryQuery): Promis
   };
 }
 
-export async function pipelineStats(ctx: TenantContext) {
+export async function pipelineStats({ ctx }: { ctx: TenantContext }) {
   const row = await repo.pipelineRunStats(ctx.db, ctx.tenantId);
   return { time_series_analysed: row?.series ?? 0, last_pipeline_run_ts: row?.last?.toISOString() ?? null };
 }
 
-export async function patterns(ctx: TenantContext, query: SummaryQuery) {
+export async function patterns({ ctx, input: query }: { ctx: TenantContext; input: SummaryQuery }) {
   const r = (await repo.insightCounts(ctx.db, filterOf(ctx, query))) ?? {};
   return {
     insights_count: r.total ?? 0,
@@ -80,7 +86,7 @@ export async function patterns(ctx: TenantContext, query: SummaryQuery) {
 }
 
 /** The metric with the most insights in the window (the most severe first on a tie), and its newest value. */
-export async function topMetric(ctx: TenantContext, query: SummaryQuery) {
+export async function topMetric({ ctx, input: query }: { ctx: TenantContext; input: SummaryQuery }) {
   const row = await repo.busiestMetric(ctx.db, filterOf(ctx, query));
   if (!row) return { value: null, formatted_value: null, insights_count: 0, attributes: null };
   return {
@@ -91,20 +97,20 @@ export async function topMetric(ctx: TenantContext, query: SummaryQuery) {
   };
 }
 
-export async function summary(ctx: TenantContext, query: SummaryQuery) {
+export async function summary({ ctx, input: query }: { ctx: TenantContext; input: SummaryQuery }) {
   return {
-    ...(await pipelineStats(ctx)),
-    patterns: await patterns(ctx, query),
-    top_metric: await topMetric(ctx, query),
+    ...(await pipelineStats({ ctx })),
+    patterns: await patterns({ ctx, input: query }),
+    top_metric: await topMetric({ ctx, input: query }),
   };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A sentence for the window (the spec leaves its shape open). */
-export async function summaryInfo(ctx: TenantContext, query: SummaryQuery) {
-  const p = await patterns(ctx, query);
-  const top = await topMetric(ctx, query);
+export async function summaryInfo({ ctx, input: query }: { ctx: TenantContext; input: SummaryQuery }) {
+  const p = await patterns({ ctx, input: query });
+  const top = await topMetric({ ctx, input: query });
   const summaryText =
     p.insights_count === 0
       ? 'No insights in this period.'

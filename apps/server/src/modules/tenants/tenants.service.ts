@@ -132,13 +132,15 @@ export async function getTenantInfo({ ctx }: { ctx: TenantContext }): Promise<Te
  * caller's own); a path naming any other workspace is refused alike whether it exists or not, so ids cannot
  * be probed. Text that is not an id at all names nothing: 404.
  */
+/** The caller's workspace by its uuid: 404 for no uuid at all, 403 for another workspace's. */
 export async function getWorkspaceOrThrow({
   ctx,
-  tenantUuid,
+  id,
 }: {
   ctx: TenantContext;
-  tenantUuid: string;
+  id: string;
 }): Promise<repo.TenantRow> {
+  const tenantUuid = id;
   if (!UUID.test(tenantUuid)) {
     throw new AppError('not_found', STATUS_CATALOGUE[404].message.replace('{resource}', 'workspace'));
   }
@@ -168,11 +170,7 @@ export async function getTeamDetails({
   ctx: TenantContext;
   input: { tenantUuid: string };
 }): Promise<TeamDetails> {
-  return toTeamDetails(
-    ctx.db,
-    await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid }),
-    ctx.user.userId,
-  );
+  return toTeamDetails(ctx.db, await getWorkspaceOrThrow({ ctx, id: input.tenantUuid }), ctx.user.userId);
 }
 
 /**
@@ -186,7 +184,7 @@ export async function updateWorkspace({
   ctx: TenantContext;
   input: { tenantUuid: string; body: UpdateWorkspaceBody };
 }): Promise<WorkspaceAnswer> {
-  const tenant = await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid });
+  const tenant = await getWorkspaceOrThrow({ ctx, id: input.tenantUuid });
   if (tenant.is_demo || tenant.is_all_customers) throw forbidden();
   const invalid = workspaceFormError(input.body);
   if (invalid) throw new AppError('bad_request', invalid);
@@ -233,7 +231,7 @@ export async function joinWorkspace({
   ctx: TenantContext;
   input: { tenantUuid: string; body: JoinWorkspaceBody };
 }): Promise<{ success: boolean; message: string }> {
-  const tenant = await getWorkspaceOrThrow({ ctx, tenantUuid: input.tenantUuid });
+  const tenant = await getWorkspaceOrThrow({ ctx, id: input.tenantUuid });
   if (input.body.user_email.trim().toLowerCase() !== ctx.user.email) {
     throw new AppError('forbidden', WORKSPACE_MESSAGES.joinOtherUser);
   }

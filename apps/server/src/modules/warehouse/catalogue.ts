@@ -16,11 +16,13 @@ export async function markAllSeriesForRebuild({
 /** The warehouse tables of one data source, or of the whole workspace. */
 export async function tablesOfConnection({
   ctx,
-  connectionId,
+  input,
 }: {
   ctx: BaseContext & { tenantId: number };
-  connectionId?: number;
+  /** Without a connection: every table of the workspace. */
+  input?: { connectionId?: number };
 }): Promise<WarehouseTable[]> {
+  const connectionId = input?.connectionId;
   return connectionId === undefined
     ? catalogue.listTenantWarehouseTables(ctx.db, ctx.tenantId)
     : catalogue.listWarehouseTables(ctx.db, ctx.tenantId, connectionId);
@@ -28,24 +30,22 @@ export async function tablesOfConnection({
 
 export async function setTableDateColumn({
   ctx,
-  tableId,
-  column,
+  input,
 }: {
   ctx: BaseContext & { tenantId: number };
-  tableId: number;
-  column: string;
+  input: { tableId: number; column: string };
 }): Promise<void> {
+  const { tableId, column } = input;
   await catalogue.setDateColumn(ctx.db, ctx.tenantId, tableId, column);
 }
 
 export async function markSeriesComputed({
   ctx,
-  tableId,
-  computedAt,
+  input,
 }: {
   ctx: BaseContext & { tenantId: number };
-  tableId: number;
-  computedAt: Date;
+  input: { tableId: number; computedAt: Date };
 }): Promise<void> {
+  const { tableId, computedAt } = input;
   await catalogue.markSeriesComputed(ctx.db, ctx.tenantId, tableId, computedAt);
 }
