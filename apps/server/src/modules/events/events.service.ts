@@ -47,10 +47,21 @@ const DAYS_AHEAD = 3;
 // Every beacon names its site key: a short in-process memory spares a query per request. Unknown keys are
 // remembered too, so a flood of made-up keys costs no database work.
 const KEY_TTL_MS = 60_000;
-const keys = new Map<string, { tenantId: number | null; until: number }>();
+interface Memory {
+  keys: Map<string, { tenantId: number | null; until: number }>;
+  sites: Map<number, { allowed: string[]; until: number }>;
+}
+// One memory per database: tenant ids are the database's own, so two apps in one process (tests) never share.
+const memories = new WeakMap<object, Memory>();
+function memoryOf(ctx: Pick<BaseContext, 'db'>): Memory {
+  let memory = memories.get(ctx.db);
+  if (!memory) memories.set(ctx.db, (memory = { keys: new Map(), sites: new Map() }));
+  return memory;
+}
 
 async function tenantForKey(ctx: BaseContext, key: string): Promise<number> {
   const now = Date.now();
+  const { keys } = memoryOf(ctx);
   let known = keys.get(key);
   if (!known || known.until < now) {
     const tenantId = /^[a-z0-9]{8,64}$/.test(key) ? await tenantOfSiteKey(ctx.db, key) : null;
@@ -63,10 +74,9 @@ async function tenantForKey(ctx: BaseContext, key: string): Promise<number> {
 }
 
 // The allowed sites are read per beacon: remembered a minute like keys, forgotten at once when edited here.
-const sites = new Map<number, { allowed: string[]; until: number }>();
-
 async function allowedSitesOf(ctx: BaseContext, tenantId: number): Promise<string[]> {
   const now = Date.now();
+  const { sites } = memoryOf(ctx);
   let known = sites.get(tenantId);
   if (!known || known.until < now) {
     const { storeUrl, domains } = await collectorSitesOf(ctx.db, tenantId);
@@ -342,7 +352,7 @@ export async function addCollectorDomain({
     max: COLLECTOR_DOMAINS_MAX,
   });
   if (!added) throw new AppError('bad_request', COLLECTOR_DOMAIN_MESSAGES.tooMany);
-  sites.delete(ctx.tenantId);
+  memoryOf(ctx).sites.delete(ctx.tenantId);
   return getCollectorDomains({ ctx });
 }
 
@@ -364,6 +374,6 @@ export async function removeCollectorDomain({
       fromStore ? COLLECTOR_DOMAIN_MESSAGES.fromStore : COLLECTOR_DOMAIN_MESSAGES.notFound,
     );
   }
-  sites.delete(ctx.tenantId);
+  memoryOf(ctx).sites.delete(ctx.tenantId);
   return getCollectorDomains({ ctx });
 }
