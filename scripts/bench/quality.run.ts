@@ -90,7 +90,7 @@ async function measure(name: string, store: ImportableStore & { timezone: string
     sessionHash: '',
   };
   const started = Date.now();
-  await importSampleStore({ ...contextOf(t), tenantId, isDemo: false, user }, store);
+  await importSampleStore({ ctx: { ...contextOf(t), tenantId, isDemo: false, user }, input: store });
   await t.app.jobs.waitForIdle({ timeoutMs: 1_800_000 });
   const seconds = (Date.now() - started) / 1000;
   const rows = await t.db.query<Row>(

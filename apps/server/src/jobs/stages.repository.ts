@@ -8,16 +8,15 @@ export type Stage = 'data_connection' | 'metric_configuration' | 'insight_genera
  * Records a stage's status on its connection, written only by the stage that owns it (or by the stage before,
  * handing it forward). The data waiting for its metrics' configuration is in use once that stage is done.
  */
-export async function writeStage(
-  db: Queryable,
-  input: {
-    tenantId: number;
-    connectionId: number;
-    stage: Stage;
-    status: StageStatus;
-    message: string | null;
-  },
-): Promise<void> {
+export interface StageReport {
+  tenantId: number;
+  connectionId: number;
+  stage: Stage;
+  status: StageStatus;
+  message: string | null;
+}
+
+export async function writeStage(db: Queryable, input: StageReport): Promise<void> {
   // Column names come from the closed Stage union, never from input.
   await db.query(
     `update connections set ${input.stage}_status = $3, ${input.stage}_message = $4

@@ -1,7 +1,6 @@
-import type { StageStatus } from '@tidemark/contract';
 import type { Queryable } from '../db/client';
 import type { BaseContext } from '../plugins/context';
-import { tenantNeedsRun, tenantsNeedingRuns, writeStage, type Stage } from './stages.repository';
+import { tenantNeedsRun, tenantsNeedingRuns, writeStage, type StageReport } from './stages.repository';
 
 export type { Stage } from './stages.repository';
 
@@ -25,16 +24,7 @@ export const experienceKeyOf = (tenantId: number) => `experience:${tenantId}`;
  * this one writer, in the caller's transaction when `db` is one; no stage writes a later stage's status
  * except to hand it forward.
  */
-export async function reportStage(
-  db: Queryable,
-  input: {
-    tenantId: number;
-    connectionId: number;
-    stage: Stage;
-    status: StageStatus;
-    message: string | null;
-  },
-): Promise<void> {
+export async function reportStage(db: Queryable, input: StageReport): Promise<void> {
   await writeStage(db, input);
 }
 

@@ -14,7 +14,7 @@ export function demoJobs(base: BaseContext): JobDefinition<never>[] {
       policy: 'stately',
       retryLimit: 3,
       async handler(job) {
-        await loadSampleStore(base, { tenantId: job.data.tenantId });
+        await loadSampleStore({ ctx: base, input: { tenantId: job.data.tenantId } });
       },
     }) as JobDefinition<never>,
     defineJob<{ tenantId: number }>({

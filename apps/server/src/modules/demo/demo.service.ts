@@ -24,7 +24,13 @@ export const DEMO_SEED = 42;
  * to the CSV connector, its metrics configured and its date column set, which then computes the series.
  * Runs once: a workspace that already has data sources is left alone.
  */
-export async function loadSampleStore(base: BaseContext, input: { tenantId: number }): Promise<boolean> {
+export async function loadSampleStore({
+  ctx: base,
+  input,
+}: {
+  ctx: BaseContext;
+  input: { tenantId: number };
+}): Promise<boolean> {
   const owner = await repo.demoOwner(base.db, input.tenantId);
   if (!owner || (await repo.hasConnections(base.db, input.tenantId))) return false;
   const end = new Date();
@@ -45,7 +51,7 @@ export async function loadSampleStore(base: BaseContext, input: { tenantId: numb
       sessionHash: '',
     },
   };
-  await importSampleStore(ctx, store);
+  await importSampleStore({ ctx, input: store });
   // Filed and weighted as a merchant would: categories, the checkout funnel, tiers and impact on the topline.
   await repo.dressDemoMetrics(base.db, input.tenantId);
   // Provider incidents: a CDN outage over the planted slowdown, a payments one over the site's payment errors.
@@ -76,7 +82,13 @@ export interface ImportableStore {
   metrics?: readonly SampleMetricTable[];
 }
 
-export async function importSampleStore(ctx: TenantContext, store: ImportableStore): Promise<void> {
+export async function importSampleStore({
+  ctx,
+  input: store,
+}: {
+  ctx: TenantContext;
+  input: ImportableStore;
+}): Promise<void> {
   const connectorUuid = await listCsvConnectorUuid(ctx);
   const destinations: Record<string, string> = {};
   for (const table of store.tables) {
@@ -139,6 +151,6 @@ function* bytesOf(chunks: Iterable<string>): Generator<Buffer> {
 }
 
 /** Where the demo store of a workspace came from, so tests and the detection quality check can rebuild its answer key. */
-export async function sampleStoreOf(base: BaseContext, tenantId: number) {
-  return repo.sampleStoreOf(base.db, tenantId);
+export async function sampleStoreOf({ ctx, input }: { ctx: BaseContext; input: { tenantId: number } }) {
+  return repo.sampleStoreOf(ctx.db, input.tenantId);
 }

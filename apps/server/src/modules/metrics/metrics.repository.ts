@@ -1,25 +1,24 @@
-import type { Aggregation, KpiFormat } from '@tidemark/contract';
-
 import type { Queryable } from '../../db/client';
 import { metricCurrencySql, shownFormatSql, type MetricRow } from '../warehouse';
 
 export type { MetricRow };
 
-export interface NewMetric {
-  tenant_id: number;
-  connection_id: number;
-  table_id: number;
-  kpi_name: string;
-  kpi_display_name: string;
-  field_name: string;
-  aggregation_operation: Aggregation;
-  formula: string | null;
-  accent: 'positive' | 'negative';
-  kpi_format: KpiFormat;
-  currency: string | null;
-  is_derived: boolean;
-  kpi_definition: string;
-}
+/** A metric as the wizard writes it: the row's own columns, with a definition always set. */
+export type NewMetric = Pick<
+  MetricRow,
+  | 'tenant_id'
+  | 'connection_id'
+  | 'table_id'
+  | 'kpi_name'
+  | 'kpi_display_name'
+  | 'field_name'
+  | 'aggregation_operation'
+  | 'formula'
+  | 'accent'
+  | 'kpi_format'
+  | 'currency'
+  | 'is_derived'
+> & { kpi_definition: string };
 
 export async function metricsOfConnection(
   db: Queryable,

@@ -47,8 +47,8 @@ describe('insights on the sample store', () => {
       store.timezone,
     ]);
     const base = contextOf(t);
-    await importSampleStore(
-      {
+    await importSampleStore({
+      ctx: {
         ...base,
         tenantId: shop.tenant.tenant_id,
         isDemo: false,
@@ -61,8 +61,8 @@ describe('insights on the sample store', () => {
           sessionHash: '',
         },
       },
-      store,
-    );
+      input: store,
+    });
     // 13 months hourly of 8 metrics: a busy 2-core machine needs more than the default minute.
     await t.app.jobs.waitForIdle({ timeoutMs: 400_000 });
     insights = await t.db.query<StoredInsight>(
