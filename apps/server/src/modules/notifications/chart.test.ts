@@ -96,6 +96,10 @@ describe('charts in mails', () => {
     })!;
     expect(axes.x.map((t) => t.index)).toEqual([0, 7, 15, 22, 29, 37, 44]);
     expect(niceTicks(0, 145.2)).toEqual([0, 50, 100]);
+    // Hourly labels are twice as wide: fewer of them, so the first and last do not run into their neighbours.
+    const hours = Array.from({ length: 96 }, (_, i) => `${1 + Math.floor(i / 24)} Dec ${(i % 12) + 1} PM`);
+    const hourly = chartAxes({ values: hours.map((_, i) => i), tone: 'neutral', labels: hours })!;
+    expect(hourly.x.map((t) => t.index)).toEqual([0, 24, 48, 71, 95]);
     expect(niceTicks(0.012, 0.049)).toEqual([0.02, 0.04]);
     expect(chartAxes({ values: [1, 2], tone: 'neutral' })).toBeNull();
   });

@@ -59,6 +59,19 @@ export function labelIndexes(n: number, max = 7): number[] {
   return [...new Set([...Array(max).keys()].map((i) => Math.round(i * step)))];
 }
 
+/** A character of the axis font (11 px DejaVu Sans) is under 6.5 px wide on average. */
+const CHAR_PX = 6.5;
+
+/**
+ * How many date labels fit under the plot: hourly ones ('1 Dec 2 PM') are twice as wide as days. The first and
+ * last hang inwards from the ends, so neighbours stay one and a half labels apart.
+ */
+function labelsThatFit(labels: readonly string[]): number {
+  const widest = Math.max(...labels.map((l) => l.length)) * CHAR_PX;
+  const plot = WIDTH - PAD - AXIS_LEFT;
+  return Math.max(2, Math.min(7, Math.floor(plot / (1.5 * widest + 8)) + 1));
+}
+
 /** The chart's axes as drawn: value ticks with their labels and date labels with their positions. */
 export interface ChartAxes {
   y: Array<{ value: number; label: string }>;
@@ -72,7 +85,10 @@ export function chartAxes(input: ChartInput): ChartAxes | null {
   const fmt = (v: number) => formatMetricValue(v, input.format ?? 'number', input.currency_symbol ?? '');
   return {
     y: ticks.map((value) => ({ value, label: fmt(value) })),
-    x: labelIndexes(input.values.length).map((index) => ({ index, label: input.labels![index]! })),
+    x: labelIndexes(input.values.length, labelsThatFit(input.labels)).map((index) => ({
+      index,
+      label: input.labels![index]!,
+    })),
   };
 }
 
