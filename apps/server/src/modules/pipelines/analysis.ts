@@ -56,6 +56,8 @@ export interface AnalysisInput {
   holidays?: Holiday[];
   /** The run's clock (epoch ms): the last bucket counts once it has ended. Unset, it is taken as filling. */
   now?: number;
+  /** The end of the newest hour holding rows, when the data is timed: the last bucket must reach it too. */
+  dataUntil?: number;
 }
 
 export interface SeriesFit {
@@ -228,7 +230,7 @@ export function analyzeMetric(input: AnalysisInput): AnalysisOutput {
   const completeOf = (series: AnalysisSeries): number =>
     input.now === undefined
       ? Math.max(0, series.ts.length - 1)
-      : completeCount(series.ts, grain, input.timezone, input.now);
+      : completeCount(series.ts, grain, input.timezone, input.now, input.dataUntil);
   const text = { timezone: input.timezone, currency_symbol: input.currency_symbol };
   const fits: SeriesFit[] = [];
   const findings: InsightFinding[] = [];

@@ -83,6 +83,13 @@ describe('completeCount', () => {
     expect(completeCount(hours, 'h', zone, 3 * HOUR - 1)).toBe(2);
     expect(completeCount(hours, 'h', zone, 3 * HOUR)).toBe(3);
     expect(completeCount([], 'd', zone, 0)).toBe(0);
+    // An export cut at 2 PM on its last day: closed by the clock, that day is still partial.
+    expect(
+      completeCount(days, 'd', zone, Date.parse('2026-12-05T00:00:00Z'), Date.parse('2026-11-27T19:00:00Z')),
+    ).toBe(1);
+    expect(
+      completeCount(days, 'd', zone, Date.parse('2026-12-05T00:00:00Z'), Date.parse('2026-11-28T05:00:00Z')),
+    ).toBe(2);
   });
 
   it('changes the fit digest when the last bucket closes, so the series is fitted again', () => {

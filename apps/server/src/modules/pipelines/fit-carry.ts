@@ -5,12 +5,27 @@ import type { SeriesInput } from './pipelines.repository';
 /**
  * How many of a series' buckets are complete at `now`: every one but the last, and the last too once it has
  * ended in the workspace's zone. The grid ends at the newest data, so only the last can still be filling; by
- * the clock rather than by position, a day that just closed is scored on the next run, not a day later.
+ * the clock rather than by position, a day that just closed is scored on the next run, not a day later. With
+ * `dataUntil` (the end of the newest hour holding rows), the data must also reach the last bucket's final
+ * stretch: an export cut on a Tuesday afternoon leaves its week and its Tuesday partial whatever the clock
+ * says, and a partial bucket read as whole is a made-up drop. The stretch allows a quiet evening (a day
+ * whose last order came at 7 PM is whole).
  */
-export function completeCount(ts: readonly number[], grain: string, timezone: string, now: number): number {
+export function completeCount(
+  ts: readonly number[],
+  grain: string,
+  timezone: string,
+  now: number,
+  dataUntil?: number,
+): number {
   if (ts.length === 0) return 0;
-  return bucketEnd(ts.at(-1)!, grain, timezone) <= now ? ts.length : ts.length - 1;
+  const end = bucketEnd(ts.at(-1)!, grain, timezone);
+  const reached = dataUntil === undefined || end - dataUntil <= (QUIET_TAIL_MS[grain] ?? 0);
+  return end <= now && reached ? ts.length : ts.length - 1;
 }
+
+/** How long before a bucket's end its data may stop with the bucket still whole. */
+const QUIET_TAIL_MS: Record<string, number> = { h: 0, d: 6 * 3_600_000, w: 86_400_000, m: 3 * 86_400_000 };
 
 /**
  * An hourly dimension value is fitted again only every REFIT_WITHIN hours or so (staggered per value, so the

@@ -142,6 +142,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   for (const connectionId of connections) await report(connectionId, 'IN_PROGRESS', 'Generating insights');
 
   for (const metric of metrics) {
+    // Timed data says how far it reaches: the newest hour holding rows (none for a date column).
+    const newestHour = await repo.newestHour(ctx.db, ctx.tenantId, metric.kpi_id);
+    const dataUntil = newestHour === null ? undefined : newestHour + 3_600_000;
     for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
       signal?.throwIfAborted();
       const started = Date.now();
@@ -155,9 +158,10 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
       // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
       // settings are the same: nothing to redo.
       const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
-      // The last bucket counts once it has ended on the workspace's clock (fit-carry.ts completeCount).
+      // The last bucket counts once it has ended on the workspace's clock and the data reaches its end
+      // (fit-carry.ts completeCount).
       const now = Date.now();
-      const completes = rows.map((r) => completeCount(r.ts, grain, settings.timezone, now));
+      const completes = rows.map((r) => completeCount(r.ts, grain, settings.timezone, now, dataUntil));
       const digests = rows.map((r, i) => fitInputOf(r, settingsKey, completes[i]));
       if (rows.length > 0 && rows.every((r, i) => r.fit_input === digests[i])) {
         await repo.markSeen(ctx.db, { tenantId: ctx.tenantId, kpiId: metric.kpi_id, grain });
@@ -184,6 +188,7 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
               additive: additive.has(metric.kpi_id),
             },
             now,
+            ...(dataUntil !== undefined ? { dataUntil } : {}),
             holidays: span.length
               ? retailHolidays(Math.min(...span), Math.max(...span) + 31 * 86_400_000, settings.timezone)
               : [],
