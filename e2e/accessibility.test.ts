@@ -9,6 +9,17 @@ const shots = path.join(repoRoot, 'artifacts', 'screenshots');
 
 /** Serious and critical axe-core violations (WCAG 2.x A and AA), one readable line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: no pointer over a control, and no transition half-way (a button turning
+  // from its loading shade to its own colour reads as low contrast for 250 ms).
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
