@@ -118,16 +118,6 @@ export async function fittedSeries(
   return { ts: r.ts, y: r.y, yhat: r.yhat, lower: r.lower, upper: r.upper };
 }
 
-/** The start of the newest hour of a metric's overall hourly series (epoch ms), or null when it has none. */
-export async function newestHour(db: Queryable, tenantId: number, kpiId: number): Promise<number | null> {
-  const [row] = await db.query<{ at: Date | null }>(
-    `select ts[array_length(ts, 1)] as at from series
-      where tenant_id = $1 and kpi_id = $2 and grain = 'h' and dim_name = ''`,
-    [tenantId, kpiId],
-  );
-  return row?.at ? row.at.getTime() : null;
-}
-
 export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): Promise<string[]> {
   const rows = await db.query<{ grain: string }>(
     `select distinct grain from series where tenant_id = $1 and kpi_id = $2 and dim_name = ''`,

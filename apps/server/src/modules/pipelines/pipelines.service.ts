@@ -142,9 +142,9 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
   for (const connectionId of connections) await report(connectionId, 'IN_PROGRESS', 'Generating insights');
 
   for (const metric of metrics) {
-    // Timed data says how far it reaches: the newest hour holding rows (none for a date column).
-    const newestHour = await repo.newestHour(ctx.db, ctx.tenantId, metric.kpi_id);
-    const dataUntil = newestHour === null ? undefined : newestHour + 3_600_000;
+    // Timed data says how far it reaches: the end of the overall hourly series' newest hour, read with the
+    // hourly rows (grainsOf puts 'h' first); a date column has none.
+    let dataUntil: number | undefined;
     for (const grain of await repo.grainsOf(ctx.db, ctx.tenantId, metric.kpi_id)) {
       signal?.throwIfAborted();
       const started = Date.now();
@@ -155,6 +155,8 @@ export async function runTenantPipelines(ctx: Ctx, signal?: AbortSignal): Promis
         grain,
         withLastFit: grain === 'h',
       });
+      const newestHour = grain === 'h' ? rows.find((r) => r.dim_name === '')?.ts.at(-1) : undefined;
+      if (newestHour !== undefined) dataUntil = newestHour + 3_600_000;
       // Nothing complete changed since the last fit (new data only in the filling bucket), and the metric's
       // settings are the same: nothing to redo.
       const settingsKey = metricKey(metric, additive.has(metric.kpi_id));
