@@ -10,6 +10,12 @@ export const SERIES_SCHEDULES = ['h', 'd', 'w', 'm'] as const;
 export const SeriesScheduleSchema = z.enum(SERIES_SCHEDULES);
 export type SeriesSchedule = z.infer<typeof SeriesScheduleSchema>;
 
+/** A grain's place from finest to coarsest (an hour 0, a month 3); anything else ranks as a day. */
+export function grainRank(grain: string): number {
+  const i = (SERIES_SCHEDULES as readonly string[]).indexOf(grain);
+  return i < 0 ? 1 : i;
+}
+
 /** An ISO timestamp with a time zone (spec: server dates are read only in that form). */
 const IsoTimestampSchema = z.iso.datetime({ offset: true });
 

@@ -2,7 +2,7 @@ import { FEATURE_FLAGS, FeatureFlagSchema } from '@tidemark/contract';
 import { loadConfig } from '../config/env';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
-import { flagsOf, setFlagDirect } from '../modules/flags';
+import { getFlags, setFlag } from '../modules/flags';
 import { findTenantsByIdOrName } from '../modules/tenants';
 
 const usage = `Usage:
@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const rows = await findTenantsByIdOrName(db, tenantArg);
+    const rows = await findTenantsByIdOrName({ ctx: { db }, input: { idOrName: tenantArg } });
     if (rows.length !== 1) {
       console.error(
         rows.length
@@ -38,9 +38,12 @@ async function main(argv: string[]): Promise<number> {
         console.error(usage);
         return 2;
       }
-      result = await setFlagDirect(db, tenant.tenant_id, flag.data, valueArg === 'on');
+      result = await setFlag({
+        ctx: { db, tenantId: tenant.tenant_id },
+        input: { flag: flag.data, enabled: valueArg === 'on' },
+      });
     } else {
-      result = await flagsOf(db, tenant.tenant_id);
+      result = await getFlags({ ctx: { db, tenantId: tenant.tenant_id } });
     }
     console.log(`${tenant.display_name} (tenant ${tenant.tenant_id})`);
     for (const [name, on] of Object.entries(result.flags)) console.log(`  ${on ? 'on ' : 'off'}  ${name}`);

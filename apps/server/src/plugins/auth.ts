@@ -124,7 +124,9 @@ export default fp(
         },
       };
       request.tenantId =
-        access === 'operator' ? await authorizeOperator(app.db, input) : await authorizeTenant(app.db, input);
+        access === 'operator'
+          ? await authorizeOperator({ ctx: app, input })
+          : await authorizeTenant({ ctx: app, input });
       request.isDemo = isDemo;
     });
   },

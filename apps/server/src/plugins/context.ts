@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { JobQueue } from '../jobs/queue';
 import type { Sealer } from '../crypto/sealer';
@@ -18,6 +18,14 @@ export interface AuthUser {
   membership?: { tenantId: number; member: boolean };
   /** Set when the call is made with an API key: read-only, and pinned to the key's scope when it has one. */
   apiKey?: { keyId: number; scope: { dimName: string; dimVal: string } | null };
+}
+
+/**
+ * The database alone: for verbs that run before any session exists (sign-up, the seed, the CLI) or inside
+ * a caller's transaction (`{ db: tx }`).
+ */
+export interface DbContext {
+  db: Queryable;
 }
 
 /** What every service verb receives: infrastructure plus who is calling. */

@@ -32,16 +32,19 @@ describe('security probes: joining, roles and operators', () => {
   /** Someone who signed up before the provider list grew: their workspace was founded by a public domain. */
   async function legacyAccount(email: string): Promise<Actor> {
     const domain = email.split('@')[1]!;
-    const tenant = await createTenant(t.db, {
-      display_name: `Legacy ${domain} ${Date.now()}`,
-      email_domain: domain,
-      tenant_status: 'active',
+    const tenant = await createTenant({
+      ctx: t,
+      input: {
+        display_name: `Legacy ${domain} ${Date.now()}`,
+        email_domain: domain,
+        tenant_status: 'active',
+      },
     });
     const [user] = await t.db.query<{ user_id: number }>(
       'insert into users (email, login_id, tenant_id) values ($1, $1, $2) returning user_id',
       [email, tenant.tenant_id],
     );
-    await addMember(t.db, tenant.tenant_id, user!.user_id, 'owner');
+    await addMember({ ctx: t, input: { tenantId: tenant.tenant_id, userId: user!.user_id, role: 'owner' } });
     return actorFor(t, user!.user_id);
   }
 

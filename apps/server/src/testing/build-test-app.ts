@@ -132,7 +132,7 @@ export async function createOperator(t: TestApp): Promise<Actor> {
   const domain = `ops-${unique()}.test`;
   const ctx = contextOf(t);
   const userId = await signInByEmail(ctx, { email: `ops@${domain}`, plan: 'internal', shopifyData: null });
-  await addMember(t.db, all!.tenant_id, userId, 'member');
+  await addMember({ ctx: t, input: { tenantId: all!.tenant_id, userId, role: 'member' } });
   return actorFor(t, userId);
 }
 

@@ -177,10 +177,10 @@ export interface SignInIdentity {
  */
 async function assertCanSignUp(ctx: BaseContext, email: string): Promise<void> {
   const domain = email.split('@')[1] ?? '';
-  if (isReservedEmailDomain(email) || (await isSpecialTenantDomain(ctx.db, domain))) {
+  if (isReservedEmailDomain(email) || (await isSpecialTenantDomain({ ctx, input: { domain } }))) {
     throw new AppError('invalid_domain', AUTH_MESSAGES.invalidDomain);
   }
-  if (mailDomainKind(domain) === 'public' && !(await hasLiveInvitation(ctx.db, email))) {
+  if (mailDomainKind(domain) === 'public' && !(await hasLiveInvitation({ ctx, input: { email } }))) {
     throw new AppError('invalid_domain', AUTH_MESSAGES.invalidDomain);
   }
 }
@@ -194,14 +194,17 @@ export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity):
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (existing) {
     await ctx.db.transaction((tx: Queryable) =>
-      joinInvitedWorkspaces(tx, { email, userId: existing.user_id }),
+      joinInvitedWorkspaces({ ctx: { db: tx }, input: { email, userId: existing.user_id } }),
     );
     return existing.user_id;
   }
   await assertCanSignUp(ctx, email);
   const domain = email.split('@')[1]!;
   return ctx.db.transaction(async (tx: Queryable) => {
-    const placed = await findOrCreateWorkspaceForUser(tx, { email, domain, plan: identity.plan });
+    const placed = await findOrCreateWorkspaceForUser({
+      ctx: { db: tx },
+      input: { email, domain, plan: identity.plan },
+    });
     const { tenant } = placed;
     const user = await repo.insertUser(tx, {
       email,
@@ -211,9 +214,20 @@ export async function signInByEmail(ctx: BaseContext, identity: SignInIdentity):
       family_name: identity.familyName ?? null,
       shopify_shop_name: shopNameFrom(identity.shopifyData),
     });
-    await addMember(tx, tenant.tenant_id, user.user_id, placed.role, placed.joinedVia);
+    await addMember({
+      ctx: { db: tx },
+      input: {
+        tenantId: tenant.tenant_id,
+        userId: user.user_id,
+        role: placed.role,
+        joinedVia: placed.joinedVia,
+      },
+    });
     for (const other of placed.alsoInvitedTo) {
-      await addMember(tx, other, user.user_id, 'member', 'invitation');
+      await addMember({
+        ctx: { db: tx },
+        input: { tenantId: other, userId: user.user_id, role: 'member', joinedVia: 'invitation' },
+      });
     }
     return user.user_id;
   });
@@ -236,7 +250,7 @@ function shopNameFrom(data: string | null): string | null {
 export async function verify({ ctx }: { ctx: SessionContext }): Promise<VerifyResponse> {
   const row = await repo.findUserWithRole(ctx.db, ctx.user.userId);
   if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.notLoggedIn);
-  const tenant = await findTenantRow(ctx.db, row.tenant_id);
+  const tenant = await findTenantRow({ ctx, input: { tenantId: row.tenant_id } });
   const user: User = {
     user_uuid: row.user_uuid,
     tenant_id: row.tenant_id,

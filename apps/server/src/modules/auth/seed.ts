@@ -24,16 +24,19 @@ export async function seedIfEmpty({
   input: { demo: boolean };
 }): Promise<SeedResult> {
   return ctx.db.transaction(async (tx) => {
-    const existing = await findAllCustomersTenant(tx);
+    const existing = await findAllCustomersTenant({ ctx: { db: tx } });
     if (existing) {
-      const demo = await findDemoTenant(tx);
+      const demo = await findDemoTenant({ ctx: { db: tx } });
       return { created: false, allCustomersTenantId: existing.tenant_id, demoTenantId: demo?.tenant_id ?? 0 };
     }
-    const all = await createTenant(tx, {
-      display_name: 'All customers',
-      tenant_status: 'active',
-      is_all_customers: true,
-      plan: 'internal',
+    const all = await createTenant({
+      ctx: { db: tx },
+      input: {
+        display_name: 'All customers',
+        tenant_status: 'active',
+        is_all_customers: true,
+        plan: 'internal',
+      },
     });
     const operator = await repo.insertUser(tx, {
       email: OPERATOR_EMAIL,
@@ -45,16 +48,22 @@ export async function seedIfEmpty({
       user_status: 'active',
       is_design_partner: true,
     });
-    await addMember(tx, all.tenant_id, operator.user_id, 'owner', 'founder');
+    await addMember({
+      ctx: { db: tx },
+      input: { tenantId: all.tenant_id, userId: operator.user_id, role: 'owner', joinedVia: 'founder' },
+    });
     let demoTenantId = 0;
     if (input.demo) {
-      const demo = await createTenant(tx, {
-        display_name: 'Demo Store',
-        store_url: 'https://demo-store.example',
-        email_domain: 'demo-store.example',
-        tenant_status: 'active',
-        is_demo: true,
-        plan: 'shopify',
+      const demo = await createTenant({
+        ctx: { db: tx },
+        input: {
+          display_name: 'Demo Store',
+          store_url: 'https://demo-store.example',
+          email_domain: 'demo-store.example',
+          tenant_status: 'active',
+          is_demo: true,
+          plan: 'shopify',
+        },
       });
       demoTenantId = demo.tenant_id;
       const owner = await repo.insertUser(tx, {
@@ -66,7 +75,10 @@ export async function seedIfEmpty({
         show_onboarding: false,
         user_status: 'active',
       });
-      await addMember(tx, demoTenantId, owner.user_id, 'owner', 'founder');
+      await addMember({
+        ctx: { db: tx },
+        input: { tenantId: demoTenantId, userId: owner.user_id, role: 'owner', joinedVia: 'founder' },
+      });
     }
     return { created: true, allCustomersTenantId: all.tenant_id, demoTenantId };
   });

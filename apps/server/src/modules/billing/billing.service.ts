@@ -32,7 +32,7 @@ export async function getBillingDetails({
   ctx: TenantContext;
 }): Promise<{ success: true; data: BillingDetails }> {
   const { account, current, addOn } = await accountOf(ctx);
-  const tenant = await findTenantRow(ctx.db, ctx.tenantId);
+  const tenant = await findTenantRow({ ctx, input: { tenantId: ctx.tenantId } });
   const trialEnds =
     current.plan_id === TRIAL_PLAN.plan_id && tenant
       ? new Date(tenant.created_at.getTime() + TRIAL_DAYS * DAY_MS).toISOString()

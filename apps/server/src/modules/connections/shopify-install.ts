@@ -29,11 +29,9 @@ export async function finishShopifyInstall({
   const back = (error: string) =>
     `/onboarding/shopify?${new URLSearchParams({ id: connection.datasource_id, error }).toString()}`;
   try {
-    await authorizeTenant(ctx.db, {
-      user: ctx.user,
-      requestedTenantId: connection.tenant_id,
-      isDemo: false,
-      readOnly: false,
+    await authorizeTenant({
+      ctx,
+      input: { user: ctx.user, requestedTenantId: connection.tenant_id, isDemo: false, readOnly: false },
     });
   } catch {
     return '/datasources';

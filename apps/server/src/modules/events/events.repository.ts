@@ -192,13 +192,16 @@ export async function collectorSitesOf(
   db: Queryable,
   tenantId: number,
 ): Promise<{ storeUrl: string | null; domains: string[] }> {
-  const rows = await db.query<{ store_url: string | null; domains: string[] }>(
-    `select t.store_url,
-            array(select d.domain from collector_domains d where d.tenant_id = t.tenant_id order by d.domain) as domains
-       from tenants t where t.tenant_id = $1`,
+  // Two reads: Citus plans no correlated subquery over the reference table `tenants`.
+  const [tenant] = await db.query<{ store_url: string | null }>(
+    'select store_url from tenants where tenant_id = $1',
     [tenantId],
   );
-  return { storeUrl: rows[0]?.store_url ?? null, domains: rows[0]?.domains ?? [] };
+  const domains = await db.query<{ domain: string }>(
+    'select domain from collector_domains where tenant_id = $1 order by domain',
+    [tenantId],
+  );
+  return { storeUrl: tenant?.store_url ?? null, domains: domains.map((d) => d.domain) };
 }
 
 export async function listCollectorDomains(

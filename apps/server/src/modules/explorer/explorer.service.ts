@@ -113,7 +113,7 @@ export async function generateExplorerUrl({
   let target = tenant.tenant_id;
   let isDemo = ctx.isDemo;
   if (tenant.is_all_customers) {
-    const demo = await findDemoTenant(ctx.db);
+    const demo = await findDemoTenant({ ctx });
     if (!demo) throw noDataCubes();
     target = demo.tenant_id;
     isDemo = true;

@@ -1,33 +1,28 @@
 import { DEFAULT_FLAGS, FEATURE_FLAGS, type FeatureFlag, type FlagsResponse } from '@tidemark/contract';
-import type { Queryable } from '../../db/client';
-import type { TenantContext } from '../../plugins/context';
+import type { AuthUser, DbContext, TenantContext } from '../../plugins/context';
 import * as repo from './flags.repository';
 
+/** The workspace whose flags are read or set; the command line has a database and a workspace only. */
+type FlagsContext = DbContext & { tenantId: number };
+
 /** Defaults, overridden by what an operator stored for the tenant. Unknown stored names are ignored. */
-export async function flagsOf(db: Queryable, tenantId: number): Promise<FlagsResponse> {
+export async function getFlags({ ctx }: { ctx: FlagsContext }): Promise<FlagsResponse> {
   const flags = { ...DEFAULT_FLAGS };
-  for (const row of await repo.listOverrides(db, tenantId)) {
+  for (const row of await repo.listOverrides(ctx.db, ctx.tenantId)) {
     if ((FEATURE_FLAGS as readonly string[]).includes(row.flag)) flags[row.flag as FeatureFlag] = row.enabled;
   }
-  return { tenant_id: tenantId, flags };
+  return { tenant_id: ctx.tenantId, flags };
 }
 
-export const getFlags = ({ ctx }: { ctx: TenantContext }) => flagsOf(ctx.db, ctx.tenantId);
-
+/** Sets one flag; an operator's change is logged under their name, the command line's under none. */
 export async function setFlag({
   ctx,
   input,
 }: {
-  ctx: TenantContext;
+  ctx: FlagsContext & { user?: AuthUser; log?: TenantContext['log'] };
   input: { flag: FeatureFlag; enabled: boolean };
 }): Promise<FlagsResponse> {
-  await repo.upsertFlag(ctx.db, ctx.tenantId, input.flag, input.enabled, ctx.user.userId);
-  ctx.log.info({ tenantId: ctx.tenantId, flag: input.flag, enabled: input.enabled }, 'feature flag changed');
-  return flagsOf(ctx.db, ctx.tenantId);
-}
-
-/** For the command line, where no request or session exists. */
-export async function setFlagDirect(db: Queryable, tenantId: number, flag: FeatureFlag, enabled: boolean) {
-  await repo.upsertFlag(db, tenantId, flag, enabled, null);
-  return flagsOf(db, tenantId);
+  await repo.upsertFlag(ctx.db, ctx.tenantId, input.flag, input.enabled, ctx.user?.userId ?? null);
+  ctx.log?.info({ tenantId: ctx.tenantId, flag: input.flag, enabled: input.enabled }, 'feature flag changed');
+  return getFlags({ ctx });
 }

@@ -1,2 +1,2 @@
 export { flagsRoutes } from './flags.routes';
-export { flagsOf, setFlagDirect } from './flags.service';
+export { getFlags, setFlag } from './flags.service';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { bucketIntervalSql } from '../../db/grain-sql';
 import { moneyMetricSql, shownFormatSql } from '../warehouse';
 
 // The leaf file, not the index: this constant is built at load, before a cycle through the index settles.
@@ -55,10 +56,6 @@ export interface GroupRow {
   live_data_ts: Date | null;
 }
 
-/** One bucket of a grain, for "within one bucket of the newest complete one". */
-const BUCKET_SQL = `case i.grain when 'h' then interval '1 hour' when 'd' then interval '1 day'
-  when 'w' then interval '7 days' else interval '1 month' end`;
-
 const GROUP_COLUMNS = `g.group_id::int, g.grain, g.draft, g.title, g.summary, g.team_state, g.ts_start, g.ts_end, g.dim_name,
   g.dim_val, g.top_kpi_id::int, g.created_at, g.updated_at, g.dollar_impact,
   (select t.currency_symbol from tenants t where t.tenant_id = g.tenant_id) as currency_symbol,
@@ -69,7 +66,7 @@ const GROUP_COLUMNS = `g.group_id::int, g.grain, g.draft, g.title, g.summary, g.
      join series s on s.tenant_id = i.tenant_id and s.kpi_id = i.kpi_id and s.grain = i.grain
       and s.dim_name = i.dim_name and s.dim_val = i.dim_val
     where i.tenant_id = g.tenant_id and i.group_id = g.group_id and cardinality(s.ts) >= 2
-      and i.ts_end >= s.ts[cardinality(s.ts) - 1] - ${BUCKET_SQL}) as live_data_ts`;
+      and i.ts_end >= s.ts[cardinality(s.ts) - 1] - ${bucketIntervalSql('i')}) as live_data_ts`;
 
 /** A dimension filter keeps groups holding an insight on that value or naming it first in a root cause. */
 const GROUP_DIM_FILTER = `($4::text is null or exists (
@@ -216,9 +213,14 @@ export async function addHistory(
     userId: number;
   },
 ): Promise<void> {
+  // The login is read first: Citus plans no subquery inside an INSERT's values.
+  const [user] = await db.query<{ login_id: string | null }>(
+    'select login_id from users where user_id = $1',
+    [input.userId],
+  );
   await db.query(
     `insert into insight_history (tenant_id, group_id, insight_id, change_type, change_data, user_id, login_id)
-     values ($1, $2, $3, $4, $5, $6, (select login_id from users where user_id = $6))`,
+     values ($1, $2, $3, $4, $5, $6, $7)`,
     [
       input.tenantId,
       input.groupId ?? null,
@@ -226,6 +228,7 @@ export async function addHistory(
       input.changeType,
       input.changeData,
       input.userId,
+      user?.login_id ?? null,
     ],
   );
 }

@@ -284,11 +284,9 @@ export async function replicateMetrics({
     throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);
   }
   // The template must be a workspace this user may read (the demo workspace, or one of theirs).
-  const fromTenant = await authorizeTenant(ctx.db, {
-    user: ctx.user,
-    requestedTenantId: input.from_tenant_id,
-    isDemo: false,
-    readOnly: true,
+  const fromTenant = await authorizeTenant({
+    ctx,
+    input: { user: ctx.user, requestedTenantId: input.from_tenant_id, isDemo: false, readOnly: true },
   }).catch(async () => {
     if (!(await repo.isDemoTenant(ctx.db, input.from_tenant_id)))
       throw new AppError('forbidden', `${catalogueFor(403).title}: ${catalogueFor(403).message}`);

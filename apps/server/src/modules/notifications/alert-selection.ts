@@ -1,3 +1,4 @@
+import { grainRank } from '@tidemark/contract';
 import { formatDate, type MetricFormat } from '@tidemark/format';
 import type { Queryable } from '../../db/client';
 import type { BaseContext } from '../../plugins/context';
@@ -123,8 +124,6 @@ function admit(
   return alertable(item, s.now) || (s.rule === 'alerted' && alertedRank !== null);
 }
 
-const GRAIN_ORDER: Record<string, number> = { h: 0, d: 1, w: 2, m: 3 };
-
 /**
  * Whether a group that never alerted tells what another grain's group tells (one afternoon's spike seen by
  * the hourly and the daily pipeline): one loss is alerted once. The other one is told instead when it
@@ -137,7 +136,7 @@ export function isEcho(
 ): boolean {
   if (g.alerted_rank !== null) return false;
   const rank = SEVERITY_RANK[g.severity];
-  const mine = GRAIN_ORDER[g.grain] ?? 1;
+  const mine = grainRank(g.grain);
   return g.peers.some((p) => {
     // Alerted, it was told (and a team that resolved it since has dealt with this loss).
     if (p.alerted_rank !== null) return p.alerted_rank >= rank;
@@ -148,7 +147,7 @@ export function isEcho(
         s.now,
       );
     const theirs = SEVERITY_RANK[p.severity];
-    return live && (theirs > rank || (theirs === rank && (GRAIN_ORDER[p.grain] ?? 1) < mine));
+    return live && (theirs > rank || (theirs === rank && grainRank(p.grain) < mine));
   });
 }
 

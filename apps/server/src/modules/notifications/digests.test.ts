@@ -76,7 +76,7 @@ describe('digests list exactly the alerts of their period', () => {
     owner = shop.owner;
     tenantId = shop.tenant.tenant_id;
     const other = await createWorkspace(t);
-    await addMember(t.db, tenantId, other.owner.userId, 'member');
+    await addMember({ ctx: t, input: { tenantId, userId: other.owner.userId, role: 'member' } });
     member = await actorFor(t, other.owner.userId);
     await t.db.query(
       `update tenants set timezone = 'America/New_York', currency = 'EUR', currency_symbol = '€' where tenant_id = $1`,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { bucketIntervalSql } from '../../db/grain-sql';
 import type { NotificationChannel, NotificationKind, NotificationSeverity } from './channel';
 import type { NotificationContent } from './content';
 
@@ -69,10 +70,6 @@ export interface GroupPeer {
 
 const selectorParams = (s: ItemSelector) => ('ids' in s ? [s.ids, null, null] : [null, s.from, s.to]);
 
-/** A group's bucket as an interval, to tell whether two grains' windows overlap. */
-const BUCKET_SQL = (alias: string) =>
-  `case ${alias}.grain when 'h' then interval '1 hour' when 'd' then interval '1 day' when 'w' then interval '7 days' else interval '1 month' end`;
-
 /**
  * Groups with the figures of their top metric's most severe insight (what the alert shows). A group took
  * place when its newest anomaly bucket did (`ts_end`).
@@ -104,7 +101,7 @@ export async function insightGroupItems(
               where p.tenant_id = g.tenant_id and p.grain <> g.grain and p.top_kpi_id = g.top_kpi_id
                 and p.dim_name is not distinct from g.dim_name and p.dim_val is not distinct from g.dim_val
                 and p.draft->>'group_pattern_type' is not distinct from g.draft->>'group_pattern_type'
-                and p.ts_start < g.ts_end + ${BUCKET_SQL('g')} and g.ts_start < p.ts_end + ${BUCKET_SQL('p')}) as peers
+                and p.ts_start < g.ts_end + ${bucketIntervalSql('g')} and g.ts_start < p.ts_end + ${bucketIntervalSql('p')}) as peers
        from insight_groups g
        left join metrics m on m.tenant_id = g.tenant_id and m.kpi_id = g.top_kpi_id
        left join notification_items ni on ni.tenant_id = g.tenant_id and ni.kind = 'insight_group'
@@ -370,22 +367,37 @@ export async function insertOutbox(
   return r?.id ?? null;
 }
 
-/** Pending rows whose time has come and that no delivery job has taken in the last 10 minutes. */
+/**
+ * Pending rows whose time has come and that no delivery job has taken in the last 10 minutes, claimed by
+ * stamping `dispatched_at`. Claims are per tenant and re-check the row under its lock, so two dispatchers
+ * never take one row; no cross-tenant `for update` (Citus cannot lock rows across shards).
+ */
 export async function takeDueOutbox(
   db: Queryable,
   now: Date,
   limit: number,
 ): Promise<Array<{ tenant_id: number; id: string; channel: NotificationChannel }>> {
-  return db.query(
-    `update notification_outbox o set dispatched_at = $1
-       from (select tenant_id, notification_id from notification_outbox
-              where status = 'pending' and send_after <= $1
-                and (dispatched_at is null or dispatched_at < $1::timestamptz - interval '10 minutes')
-              order by send_after limit $2 for update skip locked) d
-      where o.tenant_id = d.tenant_id and o.notification_id = d.notification_id
-      returning o.tenant_id::int, o.notification_id::text as id, o.channel`,
+  const due = `status = 'pending' and send_after <= $1
+    and (dispatched_at is null or dispatched_at < $1::timestamptz - interval '10 minutes')`;
+  const candidates = await db.query<{ tenant_id: number; ids: string[] }>(
+    `select tenant_id::int, array_agg(notification_id::text) as ids
+       from (select tenant_id, notification_id from notification_outbox where ${due}
+              order by send_after limit $2) c
+      group by tenant_id`,
     [now, limit],
   );
+  const taken: Array<{ tenant_id: number; id: string; channel: NotificationChannel }> = [];
+  for (const c of candidates) {
+    taken.push(
+      ...(await db.query<{ tenant_id: number; id: string; channel: NotificationChannel }>(
+        `update notification_outbox set dispatched_at = $1
+          where tenant_id = $2 and notification_id = any($3::bigint[]) and ${due}
+          returning tenant_id::int, notification_id::text as id, channel`,
+        [now, c.tenant_id, c.ids],
+      )),
+    );
+  }
+  return taken;
 }
 
 export interface OutboxRow {

@@ -14,6 +14,7 @@ import { addMember } from '../tenants';
 import { matches } from './alert-selection';
 import { notifyItems } from './alerts';
 import { dispatchDue } from './delivery';
+import { takeDueOutbox } from './notifications.repository';
 import { sendDueDigests } from './digests';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -96,7 +97,7 @@ describe('notifications', () => {
       owner = shop.owner;
       tenantId = shop.tenant.tenant_id;
       const other = await createWorkspace(t);
-      await addMember(t.db, tenantId, other.owner.userId, 'member');
+      await addMember({ ctx: t, input: { tenantId, userId: other.owner.userId, role: 'member' } });
       member = await actorFor(t, other.owner.userId);
       // The owner wants High only, from $100.
       const uuid = (await t.app.inject({ url: '/v1/auth/verify', headers: owner.headers })).json().user
@@ -373,6 +374,23 @@ describe('notifications', () => {
         headers: owner.headers,
       });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('lets two dispatchers racing each other claim every due row once', async () => {
+      const at = new Date('2026-03-10T03:59:00Z');
+      const due = await t.db.query<{ id: string }>(
+        `select notification_id::text as id from notification_outbox
+          where status = 'pending' and send_after <= $1
+            and (dispatched_at is null or dispatched_at < $1::timestamptz - interval '10 minutes')`,
+        [at],
+      );
+      expect(due.length).toBeGreaterThan(0);
+      const [a, b] = await Promise.all([takeDueOutbox(t.db, at, 200), takeDueOutbox(t.db, at, 200)]);
+      const taken = [...a, ...b].map((r) => r.id);
+      expect(new Set(taken).size).toBe(taken.length);
+      expect(taken.sort()).toEqual(due.map((r) => r.id).sort());
+      // Handed back, so the delivery below finds them due.
+      await t.db.query('update notification_outbox set dispatched_at = null where dispatched_at = $1', [at]);
     });
 
     it('delivers due rows once to the local outbox, HTML included', async () => {

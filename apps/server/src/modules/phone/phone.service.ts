@@ -13,7 +13,7 @@ import {
   type SmsStatus,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
-import type { BaseContext, SessionContext } from '../../plugins/context';
+import type { BaseContext, DbContext, SessionContext } from '../../plugins/context';
 import * as repo from './phone.repository';
 import { sendSms, twilioErrorCode } from './twilio-client';
 
@@ -162,4 +162,15 @@ export async function confirmPhoneCode({
     message: PHONE_MESSAGES.verified,
     data: await smsStatus({ ctx, input: { userId, operator: ctx.user.isOperator } }),
   };
+}
+
+/** Whether a member's number is verified, so an SMS may go to it. */
+export async function phoneIsVerified({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { userId: number };
+}): Promise<boolean> {
+  return repo.phoneIsVerified(ctx.db, input.userId);
 }

@@ -68,7 +68,9 @@ export async function pairCellsStatement(
   const sets = others.map((_, i) => `(__w, __a, __b${i})`).join(', ');
   const bName = `case ${others.map((_, i) => `when grouping(__b${i}) = 0 then ${names[i]}::text`).join(' ')} end`;
   const bVal = `case ${others.map((_, i) => `when grouping(__b${i}) = 0 then __b${i}`).join(' ')} end`;
-  const src = `select ${windowCase} as __w, ${selects.join(', ')}, * from ${quoteIdent(table.destination_table_name)} where ${bound}`;
+  // Named tenant: on Citus the statement (grouping sets included) then runs whole on the tenant's shard.
+  const src = `select ${windowCase} as __w, ${selects.join(', ')}, * from ${quoteIdent(table.destination_table_name)}
+    where tenant_id = ${params.add(ctx.tenantId)}::bigint and (${bound})`;
 
   // A split plan's metric is an aggregate over partial columns: the partials per cell first, then the
   // metric over each cell's single row of partials.

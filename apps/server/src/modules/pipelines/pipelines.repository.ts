@@ -1,3 +1,4 @@
+import { grainRank } from '@tidemark/contract';
 import { epochMsArray, float8ArrayParam, type Queryable } from '../../db/client';
 
 import type { RootCauseResult } from '@tidemark/detect';
@@ -123,8 +124,7 @@ export async function grainsOf(db: Queryable, tenantId: number, kpiId: number): 
     `select distinct grain from series where tenant_id = $1 and kpi_id = $2 and dim_name = ''`,
     [tenantId, kpiId],
   );
-  const order = ['h', 'd', 'w', 'm'];
-  return rows.map((r) => r.grain).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return rows.map((r) => r.grain).sort((a, b) => grainRank(a) - grainRank(b));
 }
 
 export async function storeFit(

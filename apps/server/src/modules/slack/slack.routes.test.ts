@@ -40,7 +40,7 @@ describe('Slack alerts and their buttons', () => {
        values ($1, $1, 'Ada', 'Lovelace', $2) returning user_id::int`,
       [`ada-${tenantId}@shop.test`, tenantId],
     );
-    await addMember(t.db, tenantId, mate!.user_id, 'member');
+    await addMember({ ctx: t, input: { tenantId, userId: mate!.user_id, role: 'member' } });
     teammate = await actorFor(t, mate!.user_id);
     slack.users.set('U_ADA', { id: 'U_ADA', email: teammate.email, realName: 'Ada Lovelace' });
     slack.users.set('U_STRANGER', {

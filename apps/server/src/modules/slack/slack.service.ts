@@ -8,7 +8,7 @@ import {
 } from '@tidemark/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { BaseContext, TenantContext } from '../../plugins/context';
+import type { BaseContext, DbContext, TenantContext } from '../../plugins/context';
 import { alertBlocks, alertText, type SlackAlert, type SlackAlertState, type SlackItemKind } from './blocks';
 import * as repo from './slack.repository';
 import { verifySlackSignature } from './signature';
@@ -354,4 +354,15 @@ async function applyAction(
     state: { state: target, snoozed_until: message.snoozed_until, note: followUp },
     followUp,
   };
+}
+
+/** Whether the workspace has Slack installed with a channel chosen, so an alert can be posted. */
+export async function isSlackReachable({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { tenantId: number };
+}): Promise<boolean> {
+  return repo.isSlackReachable(ctx.db, input.tenantId);
 }

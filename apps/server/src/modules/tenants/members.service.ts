@@ -14,7 +14,7 @@ import {
   type UpdateJoiningBody,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
-import type { AuthUser, TenantContext } from '../../plugins/context';
+import type { AuthUser, DbContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
 import { mailDomainKind } from './mail-domains';
 import * as repo from './members.repository';
@@ -267,16 +267,28 @@ export async function workspaceToJoin(
 }
 
 /** An existing user who was invited somewhere joins it when they next sign in. */
-export async function joinInvitedWorkspaces(
-  tx: Queryable,
-  input: { email: string; userId: number },
-): Promise<void> {
-  for (const tenantId of await repo.acceptInvitations(tx, input.email)) {
-    await tenants.insertMembership(tx, tenantId, input.userId, 'member', 'invitation');
+export async function joinInvitedWorkspaces({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { email: string; userId: number };
+}): Promise<void> {
+  for (const tenantId of await repo.acceptInvitations(ctx.db, input.email)) {
+    await tenants.insertMembership(ctx.db, tenantId, input.userId, 'member', 'invitation');
   }
 }
 
-export const hasLiveInvitation = repo.hasLiveInvitation;
+/** Whether an invitation to this address is still open somewhere (a public-mail sign-up needs one). */
+export async function hasLiveInvitation({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { email: string };
+}): Promise<boolean> {
+  return repo.hasLiveInvitation(ctx.db, input.email);
+}
 
 /** The joining rule a new workspace starts with: on for the first workspace of a company domain. */
 export async function defaultJoinByDomain(tx: Queryable, domain: string): Promise<boolean> {

@@ -222,14 +222,17 @@ export async function markJoined(
   tenantId: number,
   userId: number,
 ): Promise<{ first: boolean } | null> {
-  const rows = await db.query<{ first: boolean }>(
-    `update memberships m set joined_at = coalesce(m.joined_at, now())
-     from memberships before
-     where m.tenant_id = $1 and m.user_id = $2 and before.tenant_id = m.tenant_id and before.user_id = m.user_id
-     returning before.joined_at is null as first`,
+  // Two plain statements: Citus refuses now() inside coalesce, and the first one alone decides `first`.
+  const set = await db.query(
+    'update memberships set joined_at = now() where tenant_id = $1 and user_id = $2 and joined_at is null returning 1',
     [tenantId, userId],
   );
-  return rows[0] ?? null;
+  if (set.length > 0) return { first: true };
+  const member = await db.query('select 1 from memberships where tenant_id = $1 and user_id = $2', [
+    tenantId,
+    userId,
+  ]);
+  return member.length > 0 ? { first: false } : null;
 }
 
 export async function updateStoreSettings(

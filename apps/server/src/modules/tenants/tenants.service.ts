@@ -15,7 +15,7 @@ import {
   type WorkspaceAnswer,
 } from '@tidemark/contract';
 import { AppError } from '../../errors';
-import type { AuthUser, SessionContext, TenantContext } from '../../plugins/context';
+import type { AuthUser, DbContext, SessionContext, TenantContext } from '../../plugins/context';
 import type { Queryable } from '../../db/client';
 import { track } from '../analytics';
 import { lastDigestTimes } from '../notifications';
@@ -53,7 +53,13 @@ async function guardOperatorWrite(db: Queryable, input: TenantAccessInput, tenan
  * Decides which tenant a call acts on. An unknown tenant and another customer's tenant answer alike (403),
  * so ids cannot be probed.
  */
-export async function authorizeTenant(db: Queryable, input: TenantAccessInput): Promise<number> {
+export async function authorizeTenant({
+  ctx: { db },
+  input,
+}: {
+  ctx: DbContext;
+  input: TenantAccessInput;
+}): Promise<number> {
   const { user } = input;
   if (input.isDemo) {
     if (!input.readOnly) throw forbidden();
@@ -73,7 +79,13 @@ export async function authorizeTenant(db: Queryable, input: TenantAccessInput): 
 }
 
 /** Operators may act on any existing customer; everyone else on nothing. */
-export async function authorizeOperator(db: Queryable, input: TenantAccessInput): Promise<number> {
+export async function authorizeOperator({
+  ctx: { db },
+  input,
+}: {
+  ctx: DbContext;
+  input: TenantAccessInput;
+}): Promise<number> {
   // Operator routes act on real customers; demo mode would aim them at the shared demo workspace.
   if (!input.user.isOperator || input.isDemo) throw forbidden();
   const tenantId = input.requestedTenantId ?? input.user.tenantId;
@@ -257,10 +269,13 @@ export async function joinWorkspace({
  * A new user's workspace. Sharing a mail domain grants nothing by itself: they join a workspace that invited
  * them, or the one of their company domain that lets its people join; otherwise they found their own.
  */
-export async function findOrCreateWorkspaceForUser(
-  tx: Queryable,
-  input: { email: string; domain: string; plan: string },
-): Promise<{ tenant: repo.TenantRow; role: MemberRole; joinedVia: JoinedVia; alsoInvitedTo: number[] }> {
+export async function findOrCreateWorkspaceForUser({
+  ctx: { db: tx },
+  input,
+}: {
+  ctx: DbContext;
+  input: { email: string; domain: string; plan: string };
+}): Promise<{ tenant: repo.TenantRow; role: MemberRole; joinedVia: JoinedVia; alsoInvitedTo: number[] }> {
   await repo.lockWorkspaceCreation(tx);
   const join = await workspaceToJoin(tx, input);
   const joined = join && (await repo.findTenant(tx, join.tenantId));
@@ -294,8 +309,14 @@ async function freeWorkspaceName(tx: Queryable, domain: string): Promise<string>
   return candidates.find((c) => !taken.has(c.toLowerCase())) ?? `${base.slice(0, 27)} ${Date.now()}`;
 }
 
-export async function isSpecialTenantDomain(db: Queryable, domain: string): Promise<boolean> {
-  return repo.isSpecialTenantDomain(db, domain);
+export async function isSpecialTenantDomain({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { domain: string };
+}): Promise<boolean> {
+  return repo.isSpecialTenantDomain(ctx.db, input.domain);
 }
 
 /** 'acme-store.co.uk' → 'Acme Store': a starting name the owner renames during onboarding. */
@@ -323,9 +344,58 @@ export async function updateStoreSettings({
   return row;
 }
 
-export const addMember = repo.insertMembership;
-export const createTenant = repo.insertTenant;
-export const findTenantRow = repo.findTenant;
-export const findTenantsByIdOrName = repo.findTenantsByIdOrName;
-export const findAllCustomersTenant = repo.findAllCustomersTenant;
-export const findDemoTenant = repo.findDemoTenant;
+/** Adds a person to a workspace (the seed, sign-up and tests; the team page invites instead). */
+export async function addMember({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { tenantId: number; userId: number; role: MemberRole; joinedVia?: JoinedVia };
+}): Promise<void> {
+  await repo.insertMembership(ctx.db, input.tenantId, input.userId, input.role, input.joinedVia);
+}
+
+/** A new workspace as it is given (the seed and tests; people get theirs from `findOrCreateWorkspaceForUser`). */
+export async function createTenant({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: repo.NewTenant;
+}): Promise<repo.TenantRow> {
+  return repo.insertTenant(ctx.db, input);
+}
+
+/** A workspace's row, whoever asks; undefined when there is none. */
+export async function findTenantRow({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { tenantId: number };
+}): Promise<repo.TenantRow | undefined> {
+  return repo.findTenant(ctx.db, input.tenantId);
+}
+
+/** Workspaces whose id is the text, or whose name is it in any case (the command line's `<tenant>`). */
+export async function findTenantsByIdOrName({
+  ctx,
+  input,
+}: {
+  ctx: DbContext;
+  input: { idOrName: string };
+}): Promise<repo.TenantRow[]> {
+  return repo.findTenantsByIdOrName(ctx.db, input.idOrName);
+}
+
+export async function findAllCustomersTenant({
+  ctx,
+}: {
+  ctx: DbContext;
+}): Promise<repo.TenantRow | undefined> {
+  return repo.findAllCustomersTenant(ctx.db);
+}
+
+export async function findDemoTenant({ ctx }: { ctx: DbContext }): Promise<repo.TenantRow | undefined> {
+  return repo.findDemoTenant(ctx.db);
+}

@@ -11,7 +11,7 @@ import type { AlertDetails } from '../content';
 export const slackSender: ChannelSender = {
   channel: 'slack',
   isConfigured: (config) => config.slack !== undefined,
-  canReach: (db, input) => isSlackReachable(db, input.tenantId),
+  canReach: (db, input) => isSlackReachable({ ctx: { db }, input: { tenantId: input.tenantId } }),
   async send(ctx, n) {
     if ((n.kind !== 'insight_group' && n.kind !== 'event_group') || !n.item_id) {
       throw new PermanentSendError('Slack carries alerts only; reports go by e-mail.');

@@ -9,7 +9,7 @@ const UNREACHABLE = new Set([21211, 21408, 21610, 21612, 21614, 30003, 30004, 30
 export const smsSender: ChannelSender = {
   channel: 'sms',
   isConfigured: (config) => config.twilio !== undefined,
-  canReach: (db, input) => phoneIsVerified(db, input.userId),
+  canReach: (db, input) => phoneIsVerified({ ctx: { db }, input: { userId: input.userId } }),
   async send(ctx: BaseContext, n: Notification) {
     if (n.kind !== 'insight_group' && n.kind !== 'event_group') {
       throw new PermanentSendError('SMS carries alerts only; reports go by e-mail.');
