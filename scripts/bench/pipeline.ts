@@ -9,6 +9,7 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import pg from 'pg';
 import {
   SAMPLE_METRICS,
@@ -116,8 +117,17 @@ await runWithCleanup(async (cleanup) => {
   // On a server database the product needs its own key to seal the source's password.
   // BENCH_JOBS_PROCESS=inline runs the jobs on the server's own event loop, as before they had a process.
   const jobsProcess = process.env.BENCH_JOBS_PROCESS;
+  // A deployment's product reaches no private address unless told (SOURCE_ALLOWED_NETWORKS): the source
+  // database is on this machine.
+  const sourceHost = (await lookup(new URL(settings.pgUrl).hostname)).address;
   const server = await startProductServer(cleanup, {
-    ...(productUrl ? { DATABASE_URL: productUrl, ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {}),
+    ...(productUrl
+      ? {
+          DATABASE_URL: productUrl,
+          ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+          SOURCE_ALLOWED_NETWORKS: sourceHost,
+        }
+      : {}),
     ...(jobsProcess ? { JOBS_PROCESS: jobsProcess } : {}),
   });
   const db = productUrl

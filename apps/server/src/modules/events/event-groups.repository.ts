@@ -210,15 +210,19 @@ export interface GroupRow {
 
 export type GroupWrite = Omit<GroupRow, 'event_group_id' | 'tenant_id' | 'sequence_id' | 'currency_symbol'>;
 
-/** Inserts or refreshes the group of (tenant, fingerprint, start hour); a new one takes the next sequence id. */
+/**
+ * Inserts or refreshes the group of (tenant, fingerprint, start hour); a new one takes the next sequence id.
+ * An INSERT … SELECT, not a subquery in VALUES, which Citus does not plan.
+ */
 export async function upsertGroup(db: Queryable, tenantId: number, g: GroupWrite): Promise<string> {
   const [row] = await db.query<{ event_group_id: string }>(
     `insert into event_groups (tenant_id, sequence_id, fingerprint, start_hour, type, sub_type, status, trigger,
        ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
        affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
        figures)
-     values ($1, (select coalesce(max(sequence_id), 0) + 1 from event_groups where tenant_id = $1), $2, $3, $4, $5,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+     select $1, coalesce(max(sequence_id), 0) + 1, $2, $3, $4, $5,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26
+       from event_groups where tenant_id = $1
      on conflict (tenant_id, fingerprint, start_hour) do update set
        status = excluded.status, trigger = excluded.trigger, ts_start = excluded.ts_start, ts_end = excluded.ts_end,
        number_of_events = excluded.number_of_events, severity = excluded.severity, title = excluded.title,

@@ -198,8 +198,9 @@ export async function updateGroup(
 /** Workspaces whose stored errors are keyed by an older fingerprint version. */
 export async function tenantsToRekey(db: Queryable, version: number): Promise<number[]> {
   const rows = await db.query<{ tenant_id: number }>(
+    // Not correlated: Citus plans no correlated read of a distributed table under the reference table tenants.
     `select t.tenant_id::int from tenants t
-      where not exists (select 1 from error_fingerprint_versions v where v.tenant_id = t.tenant_id and v.version >= $1)
+      where t.tenant_id not in (select v.tenant_id from error_fingerprint_versions v where v.version >= $1)
       order by t.tenant_id`,
     [version],
   );

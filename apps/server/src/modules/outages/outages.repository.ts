@@ -34,7 +34,8 @@ export async function dueProviders(db: Queryable, now: Date): Promise<PolledProv
        p.feed_url, p.feed_format, p.categories, p.logo_url
      from providers p
      left join provider_poll_state s on s.provider_uuid = p.provider_uuid
-     where exists (select 1 from store_providers sp where sp.provider_uuid = p.provider_uuid and sp.is_active)
+     -- Not correlated: Citus reads store_providers (distributed) once, beside the reference table providers.
+     where p.provider_uuid in (select sp.provider_uuid from store_providers sp where sp.is_active)
        and coalesce(s.next_poll_at, '-infinity') <= $1
      order by p.sort_order`,
     [now],
@@ -283,7 +284,8 @@ export interface OutageGroupWrite {
 
 /**
  * Inserts or refreshes a workspace's group of one incident, on (tenant, fingerprint, start hour) like every
- * event group; a new one takes the workspace's next sequence id. The dollar impact is left to the link rule.
+ * event group; a new one takes the workspace's next sequence id (an INSERT … SELECT, which Citus plans). The
+ * dollar impact is left to the link rule.
  */
 export async function upsertOutageGroup(
   db: Queryable,
@@ -295,9 +297,10 @@ export async function upsertOutageGroup(
        ts_start, ts_end, number_of_events, severity, title, summary, description, action, error_message, pages,
        affected_components, impacted_areas, funnels, labels, impact_value, impact_basis, impact_sections, extent,
        figures, provider_uuid)
-     values ($1, (select coalesce(max(sequence_id), 0) + 1 from event_groups where tenant_id = $1), $2, $3,
+     select $1, coalesce(max(sequence_id), 0) + 1, $2, $3,
        'outage', 'outage', $4, 'outage', $5, $6, $7, $8, $9, $10, $11, $12, $13, '{}', $14, $14, '{}', $15::jsonb,
-       null, $16::jsonb, '[]', null, $17::jsonb, $18::uuid)
+       null, $16::jsonb, '[]', null, $17::jsonb, $18::uuid
+       from event_groups where tenant_id = $1
      on conflict (tenant_id, fingerprint, start_hour) do update set
        status = excluded.status, ts_start = excluded.ts_start, ts_end = excluded.ts_end,
        number_of_events = excluded.number_of_events, severity = excluded.severity, title = excluded.title,

@@ -109,10 +109,21 @@ grid as (
 ),
 keys as (select distinct grain, dim_name, dim_val from vals${existingKeys}),
 filled as (
-  -- Byte order for the keys: grouping sorts hundreds of thousands of rows, and ICU comparisons are slow.
-  select k.grain collate "C" as grain, k.dim_name collate "C" as dim_name, k.dim_val collate "C" as dim_val, g.__b, v.__n, ${plan.metrics.map((_, i) => `v.__v${i}`).join(', ')}
-  from keys k join grid g on g.grain = k.grain
-  left join vals v on v.grain = k.grain and v.dim_name = k.dim_name and v.dim_val = k.dim_val and v.__b = g.__b
+  -- Every key at every bucket of the grid: the stored values and an empty row per grid cell, merged by
+  -- grouping. Not a join: the planner underestimates vals and merge-joined it on three of its four columns,
+  -- filtering the fourth (every hour of a key against every hour: minutes for a year of orders once the
+  -- table has statistics, on one server and on Citus alike). Byte order for the keys: grouping sorts
+  -- hundreds of thousands of rows, and ICU comparisons are slow.
+  select u.grain collate "C" as grain, u.dim_name collate "C" as dim_name, u.dim_val collate "C" as dim_val, u.__b,
+    max(u.__n) as __n, ${plan.metrics.map((_, i) => `max(u.__v${i}) as __v${i}`).join(', ')}
+  from (
+    select grain, dim_name, dim_val, __b, __n, ${plan.metrics.map((_, i) => `__v${i}`).join(', ')}
+      from vals${from ? ` where __b >= ${from}` : ''}
+    union all
+    select k.grain, k.dim_name, k.dim_val, g.__b, null, ${plan.metrics.map(() => 'null').join(', ')}
+      from keys k join grid g on g.grain = k.grain
+  ) u
+  group by 1, 2, 3, 4
 ),
 arrays as (
   select f.grain, f.dim_name, f.dim_val,
