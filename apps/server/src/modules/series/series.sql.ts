@@ -93,11 +93,12 @@ export function tableSeriesSql(input: {
     ? ` union select grain::text, dim_name, dim_val from series where tenant_id = ${tenant}::bigint and kpi_id = any(${params.add(plan.metrics.map((m) => m.kpiId))}::bigint[])`
     : '';
   const lateral = plan.metrics.map((m, i) => `(${params.add(m.kpiId)}::bigint, a.__y${i})`).join(', ');
-  const cut = from ? `(${from} at time zone ${tz})` : null;
-  // The stored buckets before the cut: ts is sorted, so width_bucket finds their count by binary search.
-  // The microsecond is taken off in UTC: timestamptz arithmetic is not immutable, which Citus requires here.
+  // The stored buckets before the new ones, which start at the first grid bucket at or after the boundary:
+  // ts is sorted, so width_bucket finds their count by binary search. No parameter here: Citus sends this
+  // part to the shards on its own, with every parameter of the statement, and a shard cannot type the
+  // ones it does not see. The microsecond is taken off in UTC: timestamptz arithmetic is not immutable.
   const keep = (column: string) =>
-    `series.${column}[1:width_bucket(((${cut} at time zone 'UTC') - interval '1 microsecond') at time zone 'UTC', series.ts)] || excluded.${column}`;
+    `series.${column}[1:width_bucket(((excluded.ts[1] at time zone 'UTC') - interval '1 microsecond') at time zone 'UTC', series.ts)] || excluded.${column}`;
 
   const sql = `
 with ${vals},
@@ -135,7 +136,7 @@ insert into series (tenant_id, kpi_id, grain, dim_name, dim_val, ts, y, n)
 select ${tenant}::bigint, m.kpi_id, a.grain, a.dim_name, a.dim_val, a.ts, m.y, a.n
 from arrays a cross join lateral (values ${lateral}) as m (kpi_id, y)
 ${
-  cut
+  from
     ? `on conflict (tenant_id, kpi_id, grain, dim_name, dim_val) do update set ts = ${keep('ts')}, y = ${keep('y')}, n = ${keep('n')}, updated_at = excluded.updated_at`
     : ''
 }`;
