@@ -74,13 +74,14 @@ export function EventsPage({ search, onSearchChange, onOpenGroup, tz, flags, not
   const summary = useEventSummary(state.summaryQuery);
   const filterOptions = useEventFilters();
 
-  // First load without a severity: the highest level with events (High, Medium, Low), else High.
+  // First load without a severity: the highest level with events (High, Medium, Low), else High. Only from
+  // the summary of the range shown, never one kept on screen from another range while it loads.
   const needsSeverity = !state.hasSeverity;
   useEffect(() => {
-    if (!needsSeverity || summary.isPending) return;
+    if (!needsSeverity || summary.isPending || summary.isPlaceholderData) return;
     const pick = autoSeverity(summary.data?.data.severity) ?? 'High';
     onSearchChange(withFilter(search, 'severity', [pick]), { replace: true });
-  }, [needsSeverity, summary.isPending, summary.data, search, onSearchChange]);
+  }, [needsSeverity, summary.isPending, summary.isPlaceholderData, summary.data, search, onSearchChange]);
 
   const groups = useEventGroups(state.query, !needsSeverity);
   const sentinel = useRef<HTMLDivElement>(null);

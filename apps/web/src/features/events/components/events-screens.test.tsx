@@ -5,6 +5,7 @@ import { makeFlags, makeVerify } from '@/testing/fixtures';
 import { renderRoute, renderWithRouter } from '@/testing/render';
 import { EVENTS_COPY } from '../messages';
 import { makeEventGroup, makeSummary } from '../testing/fixtures';
+import { periodStart } from '../utils/period';
 import { FeedbackWidget } from './feedback-widget';
 import { TimePickerModal } from './time-picker-modal';
 
@@ -188,6 +189,44 @@ describe('/events', () => {
     const again = await screen.findAllByTestId('event-card', {}, SLOW);
     fireEvent.click(again[0]!.querySelector('button')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/groups/7'), SLOW);
+  });
+
+  it("waits for the workspace's zone before asking for a period and picking a severity", async () => {
+    // A zone far from the browser's (jsdom's UTC): its week starts at another instant.
+    const zone = 'Pacific/Kiritimati';
+    const weekStart = periodStart(Date.now(), 'week', zone);
+    const calls = serve({
+      'GET /v1/tenants/info': async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return {
+          body: {
+            tenant_id: 11,
+            last_digest_ts: { day: null, month: null, quarter: null },
+            is_forecast_enabled: false,
+            currency: 'USD',
+            currency_symbol: '$',
+            timezone: zone,
+            last_insight_ts: null,
+          },
+        };
+      },
+      // Another range (the browser's week) would have High events only.
+      'GET /v1/events/summary': ({ url }) => ({
+        body: {
+          data:
+            Date.parse(url.searchParams.get('start_time') ?? '') === weekStart
+              ? makeSummary()
+              : makeSummary({ severity: { High: { count: 4 }, Medium: { count: 0 }, Low: { count: 0 } } }),
+        },
+      }),
+      'GET /v1/events/groups': { body: { event_groups: [makeEventGroup()], count: 1 } },
+    });
+    const { router } = renderRoute('/events');
+    await waitFor(() => expect(router.state.location.search).toContain('severity=Medium'), SLOW);
+    await screen.findAllByTestId('event-card', {}, SLOW);
+    const asked = [...calls.callsTo('/v1/events/summary'), ...calls.callsTo('/v1/events/groups')];
+    expect(asked.length).toBeGreaterThan(1);
+    for (const call of asked) expect(Date.parse(call.url.searchParams.get('start_time')!)).toBe(weekStart);
   });
 
   it('shows the empty states, and the filter selectors refuse typing', async () => {
