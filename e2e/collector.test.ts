@@ -207,7 +207,7 @@ describe('the collector on a merchant page', () => {
       { SEED_DEMO_DATA: 'false', JOB_POLL_SECONDS: '0.5' },
       { dataDir: server.dataDir },
     );
-    // The rollup is scheduled every minute.
+    // The restarted product rolls up what was accepted before the kill at once (then every minute).
     const rolled = () =>
       withDb(
         async (db) =>

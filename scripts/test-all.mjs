@@ -1,8 +1,7 @@
 // npm test: the unit and web projects in one Vitest process and the browser tests in another, side by
-// side. Vitest runs a project without file parallelism (the browser tests) in a group of its own after the
-// others, so one process would run them one after the other; two processes overlap the PostgreSQL-bound
-// API tests with the browser tests, which mostly wait on a server and a browser. With arguments, it is
-// plain `vitest run <args>`.
+// side, each with its own workers (vitest.config.ts): the browser tests start with their global setup (the
+// demo analysed, a minute of work) while the PostgreSQL-bound API tests already run, and the two halves
+// finish at about the same time. With arguments, it is plain `vitest run <args>`.
 //
 // TEST_NOW=2026-07-01T12:00:00Z runs the tests as if it were that moment (time flows on from it): every
 // process, the embedded databases and Chromium included, reads a wall clock moved by libfaketime

@@ -45,7 +45,9 @@ function holidaysMeeting(start: number, end: number, zones = ZONES): string[] {
   });
 }
 
-describe('fixtures planted relative to now, on every day of a year', () => {
+// Hundreds of whole stores and days of traffic generated: seconds on a quiet machine, far more on two cores
+// shared with the browser suite and another worker.
+describe('fixtures planted relative to now, on every day of a year', { timeout: 180_000 }, () => {
   it('the uploaded spike lands on a recent ordinary day inside its 100 days, moving the clock at most ten days', () => {
     const shifted: string[] = [];
     for (const now of NOWS) {

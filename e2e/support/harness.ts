@@ -32,6 +32,8 @@ export interface RunningServer {
   logs: string[];
   /** The SMTP server the product delivers its e-mail to. */
   mail: MailSink;
+  /** Where sign-ins of one address take turns, for a server files share (see oneSignInAt). */
+  signInLockDir?: string;
   /** How far the product's clock runs ahead of the run's (see clock.ts). */
   clockShiftMs: number;
   /** Now, as the product sees it. */
@@ -200,6 +202,40 @@ export async function latestLinkFor(server: RunningServer, email: string, after 
   }
 }
 
+/**
+ * Runs a sign-in of `email` (ask for a link, follow it) while no other file signs in as that address: files
+ * run two at a time on the shared server and many sign in as the demo's owner, and each must follow the
+ * link it asked for (a link works once). `fn` gets how many messages the address had before.
+ */
+export async function oneSignInAt<T>(
+  server: RunningServer,
+  email: string,
+  fn: (before: number) => Promise<T>,
+): Promise<T> {
+  const lock = server.signInLockDir
+    ? path.join(server.signInLockDir, `${encodeURIComponent(email.toLowerCase())}.lock`)
+    : null;
+  if (lock) {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      try {
+        writeFileSync(lock, String(process.pid), { flag: 'wx' });
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (Date.now() > deadline)
+          throw new Error(`another file held the sign-in of ${email} for 2 minutes`, { cause: error });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+  try {
+    return await fn(mailTo(server, email).length);
+  } finally {
+    if (lock) rmSync(lock, { force: true });
+  }
+}
+
 /** Signs in through the real form and the e-mailed link. */
 export async function signInByMagicLink(
   page: Page,
@@ -207,12 +243,13 @@ export async function signInByMagicLink(
   email: string,
   from = '/login',
 ): Promise<void> {
-  const before = mailTo(server, email).length;
-  await page.goto(from);
-  await page.getByRole('textbox', { name: /email/i }).fill(email);
-  await page.getByRole('button', { name: /send magic link/i }).click();
-  await page.getByText('Please check your email for the login link').waitFor();
-  await page.goto(await latestLinkFor(server, email, before));
+  await oneSignInAt(server, email, async (before) => {
+    await page.goto(from);
+    await page.getByRole('textbox', { name: /email/i }).fill(email);
+    await page.getByRole('button', { name: /send magic link/i }).click();
+    await page.getByText('Please check your email for the login link').waitFor();
+    await page.goto(await latestLinkFor(server, email, before));
+  });
 }
 
 export { rmSync };
@@ -222,15 +259,15 @@ export async function apiSession(
   server: RunningServer,
   email: string,
 ): Promise<{ cookie: string; csrf: string }> {
-  const before = mailTo(server, email).length;
-  const res = await fetch(`${server.url}/v1/auth/magic-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ destination: email }),
+  const callback = await oneSignInAt(server, email, async (before) => {
+    const res = await fetch(`${server.url}/v1/auth/magic-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ destination: email }),
+    });
+    if (!res.ok) throw new Error(`magic link request failed: ${res.status} ${await res.text()}`);
+    return fetch(await latestLinkFor(server, email, before), { redirect: 'manual' });
   });
-  if (!res.ok) throw new Error(`magic link request failed: ${res.status} ${await res.text()}`);
-  const link = await latestLinkFor(server, email, before);
-  const callback = await fetch(link, { redirect: 'manual' });
   const cookies = callback.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const csrf = cookies.find((c) => c.startsWith('tm_csrf='))?.slice('tm_csrf='.length);
   if (!csrf) throw new Error('no session after following the sign-in link');
@@ -247,11 +284,14 @@ function sharedServer(): RunningServer | null {
   }
   if (!shared) return null;
   const { url, dataDir, mailDir } = shared;
+  const signInLockDir = path.join(mailDir, 'sign-in-locks');
+  mkdirSync(signInLockDir, { recursive: true });
   return {
     url,
     dataDir,
     logs: [],
     mail: spooledMail(mailDir),
+    signInLockDir,
     clockShiftMs: 0,
     now: () => Date.now(),
     // The run owns it: global-setup.ts stops it after the last file.

@@ -222,6 +222,8 @@ export async function maintainPartitions(ctx: BaseContext, now = new Date()): Pr
 export async function scheduleEventJobs(ctx: BaseContext): Promise<void> {
   // Once per start: re-keys workspaces whose stored errors predate the current fingerprint (a no-op after).
   await ctx.jobs.send(REKEY_JOB, {}, { singletonKey: REKEY_JOB });
+  // And a rollup now: events accepted before a stop or a crash reach the rollups at start, not a minute on.
+  await ctx.jobs.send(ROLL_UP_JOB, {}, { singletonKey: ROLL_UP_JOB });
   await ctx.jobs.upsertSchedule({
     key: ROLL_UP_JOB,
     name: ROLL_UP_JOB,
