@@ -1,6 +1,7 @@
 import {
   DEFAULT_FLAGS,
   type FeatureFlag,
+  type TenantInfo,
   type TenantSummary,
   type User,
   type VerifyResponse,
@@ -62,4 +63,18 @@ export function makeVerify(user: Partial<User> = {}, tenants?: TenantSummary[]):
 
 export function makeFlags(overrides: Partial<Record<FeatureFlag, boolean>> = {}, tenantId = 11) {
   return { tenant_id: tenantId, flags: { ...DEFAULT_FLAGS, ...overrides } };
+}
+
+/** GET /v1/tenants/info of a workspace in UTC, in dollars, with no digest or insight yet. */
+export function makeTenantInfo(overrides: Partial<TenantInfo> = {}): TenantInfo {
+  return {
+    tenant_id: 11,
+    last_digest_ts: { day: null, month: null, quarter: null },
+    is_forecast_enabled: false,
+    currency: 'USD',
+    currency_symbol: '$',
+    timezone: 'Etc/UTC',
+    last_insight_ts: null,
+    ...overrides,
+  };
 }

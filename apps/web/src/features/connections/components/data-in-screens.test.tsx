@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES, type Connection, type Connector } from '@tidemark/contract';
 import { mockFetch } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeVerify, makeTenantInfo } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 
 const connector = (name: Connector['connector_name'], display: string, configured = true): Connector => ({
@@ -59,15 +59,7 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /v1/flags': { body: makeFlags() },
     'GET /v1/connectors': { body: { data: CONNECTORS } },
     'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
+      body: makeTenantInfo(),
     },
     ...extra,
   });

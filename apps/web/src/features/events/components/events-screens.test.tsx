@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeTenantInfo, makeVerify } from '@/testing/fixtures';
 import { renderRoute, renderWithRouter } from '@/testing/render';
 import { EVENTS_COPY } from '../messages';
 import { makeEventGroup, makeSummary } from '../testing/fixtures';
@@ -25,17 +25,7 @@ function serve(extra: Record<string, MockHandler> = {}) {
   return mockFetch({
     'GET /v1/auth/verify': { body: makeVerify() },
     'GET /v1/flags': { body: makeFlags() },
-    'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
-    },
+    'GET /v1/tenants/info': { body: makeTenantInfo() },
     'GET /v1/events/summary': { body: { data: makeSummary() } },
     'GET /v1/events/filters': { body: { data: { providers: [], provider_types: [], provider_checks: [] } } },
     'GET /v1/events/pattern_series': { body: [] },
@@ -198,17 +188,7 @@ describe('/events', () => {
     const calls = serve({
       'GET /v1/tenants/info': async () => {
         await new Promise((r) => setTimeout(r, 300));
-        return {
-          body: {
-            tenant_id: 11,
-            last_digest_ts: { day: null, month: null, quarter: null },
-            is_forecast_enabled: false,
-            currency: 'USD',
-            currency_symbol: '$',
-            timezone: zone,
-            last_insight_ts: null,
-          },
-        };
+        return { body: makeTenantInfo({ timezone: zone }) };
       },
       // Another range (the browser's week) would have High events only.
       'GET /v1/events/summary': ({ url }) => ({

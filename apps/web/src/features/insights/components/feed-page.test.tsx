@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Group, Insight } from '@tidemark/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeVerify, makeTenantInfo } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { INSIGHTS_COPY } from '../messages';
 import { toggleSeries } from './charts/chart-frame';
@@ -99,15 +99,7 @@ function serve(groupsPages: MockHandler, extra: Record<string, MockHandler> = {}
     'GET /v1/auth/verify': { body: makeVerify() },
     'GET /v1/flags': { body: makeFlags() },
     'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
+      body: makeTenantInfo(),
     },
     'GET /v1/insights/groups': groupsPages,
     'GET /v1/feed/summary/histogram': {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReportProvider, ReportsResponse } from '@tidemark/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeVerify, makeTenantInfo } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { REPORTS_COPY } from '../messages';
 
@@ -54,15 +54,7 @@ function serve(report: ReportsResponse) {
     'GET /v1/auth/verify': { body: makeVerify() },
     'GET /v1/flags': { body: makeFlags() },
     'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
+      body: makeTenantInfo(),
     },
     'GET /v1/events/reports': { body: report },
     'POST /v1/analytics/events': { body: { recorded: true } },

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { OutageLink } from '@tidemark/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeVerify, makeTenantInfo } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { EVENTS_COPY } from '../../messages';
 import { makeEventGroup } from '../../testing/fixtures';
@@ -20,15 +20,7 @@ function serve(extra: Record<string, MockHandler>) {
     'GET /v1/auth/verify': { body: makeVerify() },
     'GET /v1/flags': { body: makeFlags() },
     'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
+      body: makeTenantInfo(),
     },
     'GET /v1/events/groups/7/feedback': { status: 404, body: { success: false, message: 'none' } },
     'POST /v1/analytics/events': { body: { recorded: true } },

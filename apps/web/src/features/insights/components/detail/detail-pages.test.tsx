@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INSIGHT_MESSAGES, type Group, type Insight } from '@tidemark/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeVerify, makeTenantInfo } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { setDemoMode } from '@/session';
 import { DETAIL_COPY, INSIGHTS_COPY } from '../../messages';
@@ -99,15 +99,7 @@ function serve(extra: Record<string, MockHandler> = {}) {
     'GET /v1/auth/verify': { body: makeVerify() },
     'GET /v1/flags': { body: makeFlags() },
     'GET /v1/tenants/info': {
-      body: {
-        tenant_id: 11,
-        last_digest_ts: { day: null, month: null, quarter: null },
-        is_forecast_enabled: false,
-        currency: 'USD',
-        currency_symbol: '$',
-        timezone: 'Etc/UTC',
-        last_insight_ts: null,
-      },
+      body: makeTenantInfo(),
     },
     'GET /v1/insights/groups/5': { body: GROUP },
     'GET /v1/groups/5/metrics': { body: { kpis: [] } },
