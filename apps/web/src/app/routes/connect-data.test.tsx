@@ -1,20 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
-import { makeFlags, makeVerify } from '@/testing/fixtures';
+import { makeFlags, makeTenantInfo, makeVerify } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 
-const info = (needsData: boolean) => ({
-  tenant_id: 11,
-  last_digest_ts: { day: null, month: null, quarter: null },
-  is_forecast_enabled: false,
-  currency: 'USD',
-  currency_symbol: '$',
-  timezone: 'Etc/UTC',
-  last_insight_ts: null,
-  last_data_ts: null,
-  needs_data: needsData,
-});
+const info = (needsData: boolean) => makeTenantInfo({ last_data_ts: null, needs_data: needsData });
 
 function serve(needsData: boolean, flags = makeFlags()) {
   return mockFetch({

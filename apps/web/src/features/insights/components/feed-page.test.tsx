@@ -232,16 +232,10 @@ describe('the insights feed', () => {
   it('opens on the window ending at the data when the data is older than the window, and says so', async () => {
     const mock = serve(pages([group('1', 0)]), {
       'GET /v1/tenants/info': {
-        body: {
-          tenant_id: 11,
-          last_digest_ts: { day: null, month: null, quarter: null },
-          is_forecast_enabled: false,
-          currency: 'USD',
-          currency_symbol: '$',
-          timezone: 'Etc/UTC',
+        body: makeTenantInfo({
           last_insight_ts: '2018-09-20T00:00:00.000Z',
           last_data_ts: '2018-10-03T00:00:00.000Z',
-        },
+        }),
       },
     });
     renderRoute('/feed');
