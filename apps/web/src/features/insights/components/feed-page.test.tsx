@@ -258,18 +258,7 @@ describe('the insights feed', () => {
 
   it('keeps a window that reaches the data, with no note', async () => {
     const mock = serve(pages([group('1', 0)]), {
-      'GET /v1/tenants/info': {
-        body: {
-          tenant_id: 11,
-          last_digest_ts: { day: null, month: null, quarter: null },
-          is_forecast_enabled: false,
-          currency: 'USD',
-          currency_symbol: '$',
-          timezone: 'Etc/UTC',
-          last_insight_ts: iso(DAY),
-          last_data_ts: iso(0),
-        },
-      },
+      'GET /v1/tenants/info': { body: makeTenantInfo({ last_insight_ts: iso(DAY), last_data_ts: iso(0) }) },
     });
     renderRoute('/feed');
     await screen.findByText('Orders rose 10% above expected');
