@@ -171,15 +171,16 @@ describe('changing the store time zone', () => {
   // Alerts of insights. Digests are left out: a zone change may close a day or week that had not closed in
   // the old zone, and its digest then becomes due, once (checked below) - whether depends on the hour the
   // test runs.
+  const alertKinds = "('insight_group', 'event_group')";
   const alerts = () =>
     t.db.query<{ item_id: string; dedupe_key: string }>(
-      `select item_id, dedupe_key from notification_outbox where tenant_id = $1 and kind in ('insight_group', 'event_group')
+      `select item_id, dedupe_key from notification_outbox where tenant_id = $1 and kind in ${alertKinds}
        order by notification_id`,
       [tenantId()],
     );
   const digestsSentTwice = () =>
     t.db.query<{ dedupe_key: string }>(
-      `select dedupe_key from notification_outbox where tenant_id = $1 and kind not in ('insight_group', 'event_group')
+      `select dedupe_key from notification_outbox where tenant_id = $1 and kind not in ${alertKinds}
        group by user_id, channel, dedupe_key having count(*) > 1`,
       [tenantId()],
     );
