@@ -110,6 +110,29 @@ describe('accessibility', () => {
     },
   );
 
+  it('honours a request for reduced motion and moves for everyone else', async () => {
+    /** The sign-in page as someone with this motion setting sees it: a button's transition, the carousel's state. */
+    async function signInPage(motion: 'reduce' | 'no-preference') {
+      const context = await newContext(product.browser, product.server.url, 0, motion);
+      try {
+        const page = await context.newPage();
+        await page.goto('/login');
+        const control = page.getByRole('button', { name: /^(Play|Pause) testimonials$/ });
+        await control.waitFor();
+        const transition = await control.evaluate((el) => getComputedStyle(el).transitionDuration);
+        return { transition, carousel: await control.getAttribute('aria-label') };
+      } finally {
+        await context.close();
+      }
+    }
+    const still = await signInPage('reduce');
+    expect(still.carousel).toBe('Play testimonials');
+    expect(parseFloat(still.transition)).toBeLessThan(0.001);
+    const moving = await signInPage('no-preference');
+    expect(moving.carousel).toBe('Pause testimonials');
+    expect(parseFloat(moving.transition)).toBeGreaterThan(0.1);
+  });
+
   it('reaches the main controls by keyboard', { timeout: 180_000 }, async () => {
     const page = await demoPage();
     // The feed: the time filter, then a card's Analyse, share, copy link and feedback.

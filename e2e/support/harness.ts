@@ -167,13 +167,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A browser context; pass the server's `clockShiftMs` when its clock runs ahead of the run's. */
+/**
+ * A browser context; pass the server's `clockShiftMs` when its clock runs ahead of the run's. Its person asks
+ * for reduced motion, as the app honours it: no transition is caught half-way in a screenshot or a contrast
+ * check, and the two cores are not spent drawing animation frames. `motion: 'no-preference'` for the default.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   clockShiftMs = 0,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 860 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1366, height: 860 },
+    reducedMotion: motion,
+  });
   await installClock(context, clockShiftMs);
   return context;
 }

@@ -25,7 +25,6 @@ export const SHELL_COPY = {
   chatWithUs: 'Chat with us',
   viewingCustomer: (name: string) => `Viewing ${name}`,
   loadingWorkspace: 'Loading your workspace',
-  loadingEvents: 'Loading events',
 } as const;
 
 export const ERROR_COPY = {

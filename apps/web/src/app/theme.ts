@@ -80,6 +80,16 @@ export const theme = createTheme({
       styleOverrides: {
         body: { fontFeatureSettings: '"cv11", "ss01"', WebkitFontSmoothing: 'antialiased' },
         '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
+        // A person who asks the system for less motion gets none: transitions, ripples and skeleton pulses end
+        // at once. Progress indicators keep turning, as they are what says the work goes on (WCAG 2.3.3).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*:not([role="progressbar"], [role="progressbar"] *), ::before, ::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
     MuiButtonBase: { defaultProps: { disableRipple: false } },

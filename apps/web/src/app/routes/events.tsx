@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { PageSkeleton } from '@/components/page-skeleton';
 import { paths, withQuery } from '@/config/paths';
 import { EventsPage } from '@/features/events';
 import { useFlags } from '@/features/flags';
 import { useTenantInfo } from '@/features/tenants';
 import { FILTER_PARAMS } from '@/session';
-import { CONNECT_DATA_COPY, SHELL_COPY } from '../messages';
+import { CONNECT_DATA_COPY } from '../messages';
 import { ConnectDataPrompt, useNeedsData } from './connect-data';
 
 /** /events: filters and range live in the URL; a card opens its group as an overlay above the feed. */
@@ -26,9 +25,6 @@ export function Component() {
     },
     [setParams, leaving],
   );
-  // The feed's periods are the workspace's weeks and months: until its zone is known, any range (and the
-  // severity picked from it) would be the browser's, then change under the person's eyes.
-  if (info.isLoading) return <PageSkeleton label={SHELL_COPY.loadingEvents} />;
   return (
     <EventsPage
       search={params}

@@ -1,5 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart, FunnelChart, LineChart, SankeyChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
@@ -83,13 +84,15 @@ export interface EChartProps {
 
 /**
  * The one ECharts wrapper: SVG rendering (crisp, light on memory for many small charts), the theme's
- * font and text colours, resizing with its box, and cleanup on unmount.
+ * font and text colours, resizing with its box, no animation for people who ask for reduced motion, and
+ * cleanup on unmount.
  */
 export function EChart({ option, height, ariaLabel, onClick, notMerge, style, testId }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const clickRef = useRef(onClick);
   const theme = useTheme();
+  const stillCharts = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   useEffect(() => {
     clickRef.current = onClick;
   }, [onClick]);
@@ -117,10 +120,11 @@ export function EChart({ option, height, ariaLabel, onClick, notMerge, style, te
         textStyle: { fontFamily: theme.typography.fontFamily, color: theme.palette.text.secondary },
         animationDuration: 300,
         ...option,
+        ...(stillCharts ? { animation: false } : {}),
       },
       opts,
     );
-  }, [option, notMerge, ariaLabel, theme]);
+  }, [option, notMerge, ariaLabel, theme, stillCharts]);
 
   return (
     <Box

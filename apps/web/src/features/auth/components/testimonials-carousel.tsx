@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { AUTH_COPY } from '../messages';
 import { brandLogoUrl } from '../utils/logos';
@@ -25,7 +26,9 @@ export function TestimonialsCarousel({
   intervalMs = TESTIMONIAL_INTERVAL_MS,
 }: TestimonialsCarouselProps) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Someone who asks for reduced motion starts with it still; the play button turns it on.
+  const stillByDefault = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const [paused, setPaused] = useState(stillByDefault);
   const [held, setHeld] = useState(false);
   const count = items.length;
 
