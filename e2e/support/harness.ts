@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,6 +211,23 @@ export async function latestLinkFor(server: RunningServer, email: string, after 
   }
 }
 
+/** Whether the process whose id a lock file holds still runs (a lock being written reads as held). */
+function holderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return true;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 /**
  * Runs a sign-in of `email` (ask for a link, follow it) while no other file signs in as that address: files
  * run two at a time on the shared server and many sign in as the demo's owner, and each must follow the
@@ -232,6 +249,12 @@ export async function oneSignInAt<T>(
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // A worker that died holding the lock left it behind: take it over rather than wait it out (a run
+        // that lost a worker fails anyway; this keeps the other files' sign-ins going meanwhile).
+        if (!holderAlive(lock)) {
+          rmSync(lock, { force: true });
+          continue;
+        }
         if (Date.now() > deadline)
           throw new Error(`another file held the sign-in of ${email} for 2 minutes`, { cause: error });
         await new Promise((r) => setTimeout(r, 50));

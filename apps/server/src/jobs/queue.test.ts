@@ -137,6 +137,35 @@ describe('durable jobs', () => {
   });
 });
 
+describe('waking workers', () => {
+  it('runs due jobs one after another at the next look, though each worker polls only twice a minute', async () => {
+    const done: number[] = [];
+    const definition = defineJob<{ n: number }>({
+      name: 'test.wake',
+      async handler({ data }) {
+        done.push(data.n);
+      },
+    }) as JobDefinition<never>;
+    const { db, queue: sender, close } = await sendingQueue(definition);
+    // Delayed jobs sent by a process without workers wake no one: only a look for due jobs finds them.
+    const worker = createJobQueue({ db, log: pino({ level: 'silent' }), pollSeconds: 5 });
+    worker.register(definition);
+    await worker.start({ work: true });
+    try {
+      const sent = Date.now();
+      for (let n = 1; n <= 5; n++) await sender.send('test.wake', { n }, { startAfterSeconds: 1 });
+      await until(async () => (done.length === 5 ? true : undefined), 60_000);
+      // One look (every 5 s) finds them; each finished job has its worker fetch the next at once, where
+      // waiting for looks would take 25 s and the workers' own polls 30 s.
+      expect(Date.now() - sent).toBeLessThan(15_000);
+      expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await worker.stop();
+      await close();
+    }
+  }, 90_000);
+});
+
 describe('job lag', () => {
   let db: Db;
   let schema: string;

@@ -67,7 +67,7 @@ export interface ScheduleInput {
 export interface JobQueueOptions {
   db: Db;
   log: FastifyBaseLogger;
-  /** Seconds between polls of a worker with nothing to do. */
+  /** Seconds between two looks for due jobs (one query for every queue) while the workers are idle. */
   pollSeconds?: number;
   /** A run whose heartbeat is older than this is taken as dead and retried. */
   staleAfterSeconds?: number;
@@ -111,6 +111,13 @@ export interface JobLag {
  */
 export const LAG_LIMIT_SECONDS = 600;
 
+/**
+ * How often each worker still polls by itself: one probe per `pollSeconds` finds the queues with a due job
+ * and wakes their workers, where every worker polling on its own cost one fetch per queue (27 of them) per
+ * interval on an idle server. The workers' own polls remain in case the probe fails.
+ */
+const WORKER_FALLBACK_SECONDS = 30;
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { db, log } = options;
   const pollSeconds = options.pollSeconds ?? 2;
@@ -130,6 +137,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let relisten: NodeJS.Timeout | null = null;
   let working = false;
   let stopping = false;
+  let probeTimer: NodeJS.Timeout | null = null;
+  let probeFailing = false;
 
   const bossOf = (): PgBoss => {
     if (!boss) throw new Error('The job queue has not started');
@@ -184,7 +193,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       clearInterval(beat);
       running.delete(job.id);
       await db.query('delete from job_runs where job_id = $1', [job.id]).catch(() => undefined);
+      // More may wait in this queue: its worker fetches again at once instead of at the next probe.
+      wake(definition.name);
     }
+  }
+
+  function wake(name: string): void {
+    for (const w of workerIds.get(name) ?? []) boss?.notifyWorker(w);
+  }
+
+  /** Wakes the workers of every queue holding a job that is due (new, delayed or waiting to retry). */
+  async function probe(): Promise<void> {
+    const rows = await db.query<{ name: string }>(
+      `select distinct name from ${schema}.job
+       where name = any($1::text[]) and state < 'active' and start_after <= now()`,
+      [[...workerIds.keys()]],
+    );
+    for (const { name } of rows) wake(name);
   }
 
   /** Polling stays the fallback: a lost listener only delays jobs until the next poll, and is retried. */
@@ -202,9 +227,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       log.warn({ err: error }, 'job wake-up listener lost; polling until it is back');
       retry();
     });
-    client.on('notification', (message) => {
-      for (const w of workerIds.get(message.payload ?? '') ?? []) boss?.notifyWorker(w);
-    });
+    client.on('notification', (message) => wake(message.payload ?? ''));
     try {
       await client.connect();
       await client.query(`listen "${wakeChannel.replaceAll('"', '""')}"`);
@@ -276,7 +299,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           ids.push(
             await boss.work<never>(
               d.name,
-              { batchSize: 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+              {
+                batchSize: 1,
+                pollingIntervalSeconds: Math.max(pollSeconds, WORKER_FALLBACK_SECONDS),
+                includeMetadata: true,
+              },
               async ([job]) => {
                 if (job) await run(d, job);
               },
@@ -298,10 +325,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       };
       await tick();
       loop();
+      const probeLoop = () => {
+        probeTimer = setTimeout(() => {
+          probe()
+            .then(() => {
+              if (probeFailing) log.info('job probe works again');
+              probeFailing = false;
+            })
+            .catch((error: unknown) => {
+              // Once per outage, not every interval: the workers' own polls carry on meanwhile.
+              if (!probeFailing) log.warn({ err: error }, 'job probe failed; workers poll on their own');
+              probeFailing = true;
+            })
+            .finally(() => {
+              if (!stopping) probeLoop();
+            });
+        }, pollSeconds * 1000);
+        probeTimer.unref();
+      };
+      probeLoop();
     },
     async stop() {
       stopping = true;
       if (timer) clearTimeout(timer);
+      if (probeTimer) clearTimeout(probeTimer);
       if (relisten) clearTimeout(relisten);
       await listener?.end().catch(() => undefined);
       listener = null;
@@ -315,7 +362,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       });
       // Wake an idle worker instead of waiting for its next poll: this process's own, or another's.
-      if (working) for (const w of workerIds.get(name) ?? []) bossOf().notifyWorker(w);
+      if (working) wake(name);
       else if (id && !opts.startAfterSeconds) await db.query('select pg_notify($1, $2)', [wakeChannel, name]);
       return id;
     },
