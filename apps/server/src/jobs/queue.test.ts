@@ -164,6 +164,37 @@ describe('waking workers', () => {
       await close();
     }
   }, 90_000);
+
+  it('starts a schedule that falls due at once, not at the next look', async () => {
+    const done: string[] = [];
+    const definition = defineJob({
+      name: 'test.scheduled',
+      async handler({ id }) {
+        done.push(id);
+      },
+    }) as JobDefinition<never>;
+    const { db, close } = await sendingQueue(definition);
+    // The scheduler's round every second; a look for due jobs only every 30 s.
+    const worker = createJobQueue({ db, log: pino({ level: 'silent' }), pollSeconds: 30, tickSeconds: 1 });
+    worker.register(definition);
+    await worker.start({ work: true });
+    try {
+      await worker.upsertSchedule({
+        key: 'scheduled-test',
+        name: 'test.scheduled',
+        cron: '0 0 1 1 *',
+        timezone: 'Etc/UTC',
+        data: {},
+      });
+      const due = Date.now();
+      await db.query(`update job_schedules set next_run_at = now() where schedule_key = 'scheduled-test'`);
+      await until(async () => (done.length > 0 ? true : undefined), 60_000);
+      expect(Date.now() - due).toBeLessThan(15_000);
+    } finally {
+      await worker.stop();
+      await close();
+    }
+  }, 90_000);
 });
 
 describe('job lag', () => {

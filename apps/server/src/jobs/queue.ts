@@ -256,6 +256,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     );
     for (const s of due) {
       await b.send(s.queue, s.data, { singletonKey: s.schedule_key });
+      wake(s.queue);
       await db.query(
         'update job_schedules set last_run_at = now(), next_run_at = $2 where schedule_key = $1',
         [s.schedule_key, nextRun(s.cron, s.timezone)],
