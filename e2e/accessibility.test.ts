@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, repoRoot, useProduct } from './support/harness';
 import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
@@ -70,8 +70,7 @@ describe('accessibility', () => {
     await waitForDemoInsights(product.server, session.cookie);
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     signedIn = page;
     return page;
   }

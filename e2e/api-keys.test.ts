@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiSession,
+  signInContext,
   newContext,
   screenshot,
   settled,
-  signInByMagicLink,
   stillShot,
   useProduct,
 } from './support/harness';
@@ -23,8 +23,7 @@ describe('API keys and the API reference', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
 
     // The frame: tabs in ?tab=, profile by default.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, screenshot, useProduct } from './support/harness';
 import { markWorkspaceSetUp, ordersExport } from './support/workspace';
 
 const CSV_CONNECTOR = '6f1c2a3e-0c1d-4d0e-9a51-0f6d2b8e0c01';
@@ -12,8 +12,7 @@ describe('the data sources page', () => {
     const email = 'omar@kestrel-outdoor.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
 
     // Twelve uploads through the API, the last with a long name.

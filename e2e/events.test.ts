@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  apiSession,
-  newContext,
-  repoRoot,
-  screenshot,
-  signInByMagicLink,
-  useProduct,
-} from './support/harness';
+import { apiSession, signInContext, newContext, repoRoot, screenshot, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -53,8 +46,7 @@ describe('the events screens', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     await page.goto('/events');
 
     // The header and the first cards; a severity with events is picked and written to the URL.
@@ -225,8 +217,7 @@ describe('the events screens', () => {
     const email = 'noor@quiet-harbour.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/events');
     await page.getByText('No errors found impacting your business').waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ExplorerQueryResponse } from '@tidemark/contract';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, screenshot, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -82,8 +82,7 @@ describe('the data explorer', () => {
     const context = await newContext(product.browser, product.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await signInContext(page.context(), product.server, DEMO_OWNER);
 
     await page.goto('/explorer?mode=demo');
     const frame = page.frameLocator('iframe[title="Data explorer"]');
@@ -165,8 +164,7 @@ describe('the data explorer', () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
     const email = `owner@explorer-${Date.now().toString(36)}.test`;
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/explorer');
     await page.getByText('No Data Cubes configured').waitFor();

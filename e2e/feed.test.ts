@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   apiSession,
+  signInContext,
   newContext,
   repoRoot,
   screenshot,
-  signInByMagicLink,
   stillShot,
   useProduct,
 } from './support/harness';
@@ -51,8 +51,7 @@ describe('the insights feed', () => {
     const context = await newContext(product.browser, product.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     // A healthy month holds fewer groups than a page: the year's feed has pages to scroll through.
     await page.goto('/feed?window=12m');
 
@@ -184,8 +183,7 @@ describe('the insights feed', () => {
       await waitForDemoInsights(product.server, demo.cookie);
       const context = await newContext(product.browser, product.server.url);
       const page = await context.newPage();
-      await signInByMagicLink(page, product.server, email);
-      await page.waitForURL('**/onboard/**');
+      await signInContext(page.context(), product.server, email);
       await markWorkspaceSetUp(product.server, email);
       await page.goto('/feed');
       // A workspace without metrics is given one next step, not an empty feed.

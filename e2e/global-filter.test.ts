@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, settled, signInByMagicLink, useProduct } from './support/harness';
+import { signInContext, newContext, screenshot, settled, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
 
 /** The demo store's values of a dimension (analysed before the run: they are there at once). */
 async function waitForDimensionValues(page: Page, display: string): Promise<string[]> {
-  const values = () =>
-    page.evaluate(async (name) => {
-      const dims = (await (await fetch('/v1/metrics_hub/dimensions')).json()) as {
-        data?: Array<{ id: number; display_name: string }>;
-      };
-      const dim = dims.data?.find((d) => d.display_name === name);
-      if (!dim) return [];
-      return (
-        (await (await fetch(`/v1/metrics_hub/dimensions/${dim.id}/values`)).json()) as { data: string[] }
-      ).data;
-    }, display);
+  // With the page's cookies: the page itself may not have opened the app yet.
+  const values = async () => {
+    const dims = (await (await page.request.get('/v1/metrics_hub/dimensions')).json()) as {
+      data?: Array<{ id: number; display_name: string }>;
+    };
+    const dim = dims.data?.find((d) => d.display_name === display);
+    if (!dim) return [];
+    return (
+      (await (await page.request.get(`/v1/metrics_hub/dimensions/${dim.id}/values`)).json()) as {
+        data: string[];
+      }
+    ).data;
+  };
   await expect.poll(async () => (await values()).length, { timeout: 60_000 }).toBeGreaterThan(0);
   return values();
 }
@@ -63,8 +65,7 @@ describe('the global filter', () => {
   it('creates, applies, keeps, deletes and restores filters on the demo workspace', async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     const countries = await waitForDimensionValues(page, 'Country');
     const channels = await waitForDimensionValues(page, 'Channel');
     const [country, otherCountry] = [countries[0]!, countries[1]!];
@@ -162,8 +163,7 @@ describe('the global filter', () => {
     const email = 'lena@fernway-home.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/metrics');
     const drawer = await openDrawer(page);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, repoRoot, useProduct } from './support/harness';
 import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 import { markWorkspaceSetUp } from './support/workspace';
 
@@ -25,8 +25,7 @@ describe('the group page', () => {
       const context = await newContext(product.browser, product.server.url);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
       const page = await context.newPage();
-      await signInByMagicLink(page, product.server, DEMO_OWNER);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInContext(page.context(), product.server, DEMO_OWNER);
       await page.goto('/feed');
 
       // The feed card's link is the group page.
@@ -126,8 +125,7 @@ describe('the group page', () => {
     const email = 'noor@empty-shop.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/groups/1');
     await page.getByText('Group not found').waitFor();

@@ -7,6 +7,7 @@ import {
   newContext,
   screenshot,
   signInByMagicLink,
+  signInContext,
   useProduct,
   type RunningServer,
 } from './support/harness';
@@ -135,8 +136,7 @@ describe('the home digest and the metrics export', () => {
     );
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     await page.goto('/metrics');
     await page.getByRole('table', { name: 'Metrics' }).waitFor();
     await screenshot(page, 'metrics-export');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, repoRoot, useProduct } from './support/harness';
 import { DEMO_OWNER, waitForDemoInsights } from './support/demo';
 import { markWorkspaceSetUp } from './support/workspace';
 
@@ -23,8 +23,7 @@ describe('the insight and group pages', () => {
       await waitForDemoInsights(product.server, session.cookie);
       const context = await newContext(product.browser, product.server.url);
       const page = await context.newPage();
-      await signInByMagicLink(page, product.server, DEMO_OWNER);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInContext(page.context(), product.server, DEMO_OWNER);
       await page.goto('/feed');
 
       // Analyse opens the group's collaborate page over the feed: the URL changes, the feed stays under it.
@@ -151,8 +150,7 @@ describe('the insight and group pages', () => {
     const email = 'lea@empty-pages.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/groups/1/collaborate');
     await page.getByText('Group not found').waitFor();

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import {
-  apiSession,
-  newContext,
-  screenshot,
-  settled,
-  signInByMagicLink,
-  useProduct,
-} from './support/harness';
+import { apiSession, signInContext, newContext, screenshot, settled, useProduct } from './support/harness';
 import { markWorkspaceSetUp, ordersExport } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -55,8 +48,7 @@ describe('the metrics dashboard and metric page', () => {
     const total = await waitForDemoMetrics(product.server.url, session.cookie);
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await signInContext(page.context(), product.server, DEMO_OWNER);
 
     await page.goto('/metrics');
     const table = page.getByRole('table', { name: 'Metrics' });
@@ -190,8 +182,7 @@ describe('the metrics dashboard and metric page', () => {
     const email = 'lena@quiet-fields.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/metrics');
     // Without a metric the page is one next step: connect data.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, screenshot, useProduct } from './support/harness';
 import type { ReceivedMail } from './support/mail-sink';
 import { recentSpikeClockShift, uploadOrdersWithSpike } from './support/recent-spike';
 import { markWorkspaceSetUp } from './support/workspace';
@@ -29,8 +29,7 @@ describe('e-mail alerts', () => {
       const email = 'nadia@harbor-goods.test';
       const context = await newContext(product.browser, product.server.url, product.server.clockShiftMs);
       const page = await context.newPage();
-      await signInByMagicLink(page, product.server, email);
-      await page.waitForURL('**/onboard/**');
+      await signInContext(page.context(), product.server, email);
       await markWorkspaceSetUp(product.server, email);
 
       // Turn e-mail alerts on in the settings (on by default: off, then on again, as a user checking would).

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiSession, newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, repoRoot, useProduct } from './support/harness';
 
 const DEMO_OWNER = 'owner@demo-store.example';
 const shots = path.join(repoRoot, 'artifacts', 'screenshots');
@@ -57,8 +57,7 @@ describe('provider outages', () => {
 
       const context = await newContext(product.browser, product.server.url);
       const page = await context.newPage();
-      await signInByMagicLink(page, product.server, DEMO_OWNER);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInContext(page.context(), product.server, DEMO_OWNER);
       await page.goto(`/events/groups/${outage.event_group_id}`);
       await page.getByRole('heading', { name: outage.title, level: 1 }).waitFor({ timeout: 30_000 });
       const provider = outage.provider_display_name ?? '';
@@ -98,8 +97,7 @@ describe('provider outages', () => {
 
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     await page.goto(`/events/groups/${linked!.id}`);
     const signals = page.getByTestId('related-signals');
     await signals

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, repoRoot, signInByMagicLink, useProduct } from './support/harness';
+import { signInContext, newContext, repoRoot, useProduct } from './support/harness';
 import { markWorkspaceSetUp } from './support/workspace';
 
 const DEMO_OWNER = 'owner@demo-store.example';
@@ -19,8 +19,7 @@ describe('the weekly report', () => {
   it('shows the previous week and opens the events of a provider', { timeout: 240_000 }, async () => {
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, DEMO_OWNER);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInContext(page.context(), product.server, DEMO_OWNER);
     await page.goto('/reports');
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     const cards = page.getByTestId('report-provider-card');
@@ -80,8 +79,7 @@ describe('the weekly report', () => {
     const email = 'maya@harbor-reports.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
     await page.goto('/reports');
     await page.getByText('No enabled providers').waitFor({ timeout: 30_000 });

@@ -11,6 +11,7 @@ import {
   screenshot,
   settled,
   signInByMagicLink,
+  signInContext,
   startServer,
   useProduct,
 } from './support/harness';
@@ -186,8 +187,7 @@ describe('user data with markup in the charts', () => {
       context.on('request', (r) => {
         if (/\/v1\/logout|evil\.example/.test(r.url())) payloadRequests.push(r.url());
       });
-      await signInByMagicLink(page, server, email);
-      await page.waitForURL('**/onboard/**');
+      await signInContext(page.context(), server, email);
       await markWorkspaceSetUp(server, email);
       const session = await apiSession(server, email);
       await uploadHostileOrders(server, session);

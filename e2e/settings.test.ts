@@ -5,11 +5,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiSession,
+  signInContext,
   newContext,
   repoRoot,
   screenshot,
   settled,
-  signInByMagicLink,
   useProduct,
   type RunningServer,
 } from './support/harness';
@@ -42,8 +42,7 @@ async function sql<T extends object>(
 }
 
 async function signIn(page: Page, server: RunningServer, email: string) {
-  await signInByMagicLink(page, server, email);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInContext(page.context(), server, email);
 }
 
 const checked = (page: Page, name: string) => page.getByRole('switch', { name }).isChecked();

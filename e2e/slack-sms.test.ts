@@ -9,7 +9,7 @@ import {
   type FakeSlackMessage,
 } from '../apps/server/src/testing/fake-slack';
 import { startFakeTwilio, type FakeTwilio } from '../apps/server/src/testing/fake-twilio';
-import { apiSession, newContext, screenshot, signInByMagicLink, useProduct } from './support/harness';
+import { apiSession, signInContext, newContext, screenshot, useProduct } from './support/harness';
 import { recentSpikeClockShift, uploadOrdersWithSpike } from './support/recent-spike';
 import { markWorkspaceSetUp } from './support/workspace';
 
@@ -94,8 +94,7 @@ describe('Slack and SMS alerts', () => {
       const server = product.server;
       const context = await newContext(product.browser, server.url, server.clockShiftMs);
       const page = await context.newPage();
-      await signInByMagicLink(page, server, EMAIL);
-      await page.waitForURL('**/onboard/**');
+      await signInContext(page.context(), server, EMAIL);
       await markWorkspaceSetUp(server, EMAIL);
 
       // Add to Slack. Standing in for Slack's consent page: Allow sends the browser back to our callback with a

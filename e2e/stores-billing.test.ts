@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   apiSession,
+  signInContext,
   newContext,
   screenshot,
   settled,
@@ -157,8 +158,7 @@ describe('stores and billing settings', () => {
     const email = 'rosa@lantern-supply.test';
     const context = await newContext(product.browser, product.server.url);
     const page = await context.newPage();
-    await signInByMagicLink(page, product.server, email);
-    await page.waitForURL('**/onboard/**');
+    await signInContext(page.context(), product.server, email);
     await markWorkspaceSetUp(product.server, email);
 
     await page.goto('/preferences?tab=billing');

@@ -31,15 +31,26 @@ function valid(input: DateInput | null | undefined): input is DateInput {
   return dayjs(input).isValid();
 }
 
+/** Zones already checked: building a formatter to check one cost more than the date arithmetic around it. */
+const checkedZones = new Map<string, string>();
+/** Zones come from settings and requests: the memory stays bounded whatever names are sent. */
+const CHECKED_ZONES_MAX = 1_000;
+
 /** Known IANA zone or the default, so a bad tenant setting never breaks a page. */
 export function safeTimezone(tz: string | null | undefined): string {
   if (!tz) return DEFAULT_TIMEZONE;
+  const known = checkedZones.get(tz);
+  if (known !== undefined) return known;
+  let zone = DEFAULT_TIMEZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
+    zone = tz;
   } catch {
-    return DEFAULT_TIMEZONE;
+    // an unknown zone reads as the default
   }
+  if (checkedZones.size >= CHECKED_ZONES_MAX) checkedZones.clear();
+  checkedZones.set(tz, zone);
+  return zone;
 }
 
 /** Formats an instant in a time zone: formatDate(ts, { tz: 'Europe/Paris' }) → 'Tue, 12 Mar, 03:00 PM GMT+1'. */

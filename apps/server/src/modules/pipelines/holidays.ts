@@ -19,10 +19,27 @@ function localDay(year: number, month: number, day: number, timezone: string): n
   return startOfInTimezone(Date.UTC(year, month - 1, day, 12), 'day', timezone);
 }
 
+/** Each pipeline run asks for the same years and zone once per metric; the calendar is worked out once. */
+const calendars = new Map<string, readonly Holiday[]>();
+const CALENDARS_MAX = 256;
+
 export function retailHolidays(from: number, to: number, timezone: string): Holiday[] {
-  const out: Holiday[] = [];
   const first = new Date(from).getUTCFullYear() - 1;
   const last = new Date(to).getUTCFullYear() + 1;
+  const key = `${first} ${last} ${timezone}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    calendar = calendarOf(first, last, timezone);
+    if (calendars.size >= CALENDARS_MAX) calendars.clear();
+    calendars.set(key, calendar);
+  }
+  // Copies: a caller may keep or change what it was given.
+  return calendar.filter((h) => h.end > from && h.start < to).map((h) => ({ ...h }));
+}
+
+/** Every retail holiday of the years `first`…`last` in the zone, in order. */
+function calendarOf(first: number, last: number, timezone: string): Holiday[] {
+  const out: Holiday[] = [];
   for (let year = first; year <= last; year++) {
     const novFirst = new Date(Date.UTC(year, 10, 1)).getUTCDay();
     const thanksgiving = 1 + ((4 - novFirst + 7) % 7) + 21;
@@ -51,7 +68,7 @@ export function retailHolidays(from: number, to: number, timezone: string): Holi
       const date = new Date(Date.UTC(y, m - 1, d));
       const start = localDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timezone);
       const end = addInTimezone(start, 1, 'day', timezone);
-      if (end > from && start < to) out.push({ name, key: `${name} ${ordinal}`, start, end });
+      out.push({ name, key: `${name} ${ordinal}`, start, end });
     }
   }
   return out.sort((a, b) => a.start - b.start);
