@@ -112,7 +112,7 @@ describe('accessibility', () => {
   it('honours a request for reduced motion and moves for everyone else', async () => {
     /** The sign-in page as someone with this motion setting sees it: a button's transition, the carousel's state. */
     async function signInPage(motion: 'reduce' | 'no-preference') {
-      const context = await newContext(product.browser, product.server.url, 0, motion);
+      const context = await newContext(product.browser, product.server.url, { motion });
       try {
         const page = await context.newPage();
         await page.goto('/login');

@@ -27,7 +27,9 @@ describe('e-mail alerts', () => {
     { timeout: 300_000 },
     async () => {
       const email = 'nadia@harbor-goods.test';
-      const context = await newContext(product.browser, product.server.url, product.server.clockShiftMs);
+      const context = await newContext(product.browser, product.server.url, {
+        clockShiftMs: product.server.clockShiftMs,
+      });
       const page = await context.newPage();
       await signInContext(page.context(), product.server, email);
       await markWorkspaceSetUp(product.server, email);

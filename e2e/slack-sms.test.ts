@@ -92,7 +92,7 @@ describe('Slack and SMS alerts', () => {
     { timeout: 240_000 },
     async () => {
       const server = product.server;
-      const context = await newContext(product.browser, server.url, server.clockShiftMs);
+      const context = await newContext(product.browser, server.url, { clockShiftMs: server.clockShiftMs });
       const page = await context.newPage();
       await signInContext(page.context(), server, EMAIL);
       await markWorkspaceSetUp(server, EMAIL);

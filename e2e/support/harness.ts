@@ -175,8 +175,10 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  clockShiftMs = 0,
-  motion: 'reduce' | 'no-preference' = 'reduce',
+  {
+    clockShiftMs = 0,
+    motion = 'reduce',
+  }: { clockShiftMs?: number; motion?: 'reduce' | 'no-preference' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
@@ -457,21 +459,19 @@ export async function settled(page: Page): Promise<void> {
  * equal pictures in a row when each shot takes longer than a blink, as on a loaded machine.
  */
 export async function stillShot(target: Page | Locator, file: string): Promise<void> {
-  let last: Buffer | null = null;
+  // The last three pictures, newest last.
   const recent: Buffer[] = [];
   await expect
     .poll(
       async () => {
         const shot = await target.screenshot({ animations: 'disabled' });
-        const same = recent.some((earlier) => earlier.equals(shot));
         recent.push(shot);
-        if (recent.length > 2) recent.shift();
-        last = shot;
-        return same;
+        if (recent.length > 3) recent.shift();
+        return recent.slice(0, -1).some((earlier) => earlier.equals(shot));
       },
       { timeout: 15_000, interval: 100 },
     )
     .toBe(true);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, last!);
+  writeFileSync(file, recent.at(-1)!);
 }

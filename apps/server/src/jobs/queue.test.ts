@@ -53,6 +53,18 @@ async function sendingQueue(definition: JobDefinition<never>, setup?: (db: Db) =
   return { db, schema, queue, close };
 }
 
+/** A queue on `db` whose workers run `definition`, looking for due jobs and scheduling as `timing` says. */
+async function workingQueue(
+  db: Db,
+  definition: JobDefinition<never>,
+  timing: { pollSeconds: number; tickSeconds?: number },
+): Promise<JobQueue> {
+  const worker = createJobQueue({ db, log: pino({ level: 'silent' }), ...timing });
+  worker.register(definition);
+  await worker.start({ work: true });
+  return worker;
+}
+
 describe('durable jobs', () => {
   let db: Db;
   let schema: string;
@@ -148,9 +160,7 @@ describe('waking workers', () => {
     }) as JobDefinition<never>;
     const { db, queue: sender, close } = await sendingQueue(definition);
     // Delayed jobs sent by a process without workers wake no one: only a look for due jobs finds them.
-    const worker = createJobQueue({ db, log: pino({ level: 'silent' }), pollSeconds: 5 });
-    worker.register(definition);
-    await worker.start({ work: true });
+    const worker = await workingQueue(db, definition, { pollSeconds: 5 });
     try {
       const sent = Date.now();
       for (let n = 1; n <= 5; n++) await sender.send('test.wake', { n }, { startAfterSeconds: 1 });
@@ -175,9 +185,7 @@ describe('waking workers', () => {
     }) as JobDefinition<never>;
     const { db, close } = await sendingQueue(definition);
     // The scheduler's round every second; a look for due jobs only every 30 s.
-    const worker = createJobQueue({ db, log: pino({ level: 'silent' }), pollSeconds: 30, tickSeconds: 1 });
-    worker.register(definition);
-    await worker.start({ work: true });
+    const worker = await workingQueue(db, definition, { pollSeconds: 30, tickSeconds: 1 });
     try {
       await worker.upsertSchedule({
         key: 'scheduled-test',

@@ -130,15 +130,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const running = new Map<string, AbortController>();
   const workerIds = new Map<string, string[]>();
   let boss: PgBoss | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  // The scheduler's rounds and the look for due jobs, each stopped by its function.
+  const repeats: Array<() => void> = [];
   // Another process (the API, when jobs run apart) wakes this one's idle workers through PostgreSQL.
   const wakeChannel = `${schema}_wake`;
   let listener: pg.Client | null = null;
   let relisten: NodeJS.Timeout | null = null;
   let working = false;
   let stopping = false;
-  let probeTimer: NodeJS.Timeout | null = null;
   let probeFailing = false;
+
+  /** Runs `step` every `ms` (each wait starts when the step before ended) until the queue stops. */
+  const every = (ms: number, step: () => Promise<void>): void => {
+    let handle: NodeJS.Timeout | undefined;
+    const next = () => {
+      handle = setTimeout(() => {
+        void step().finally(() => {
+          if (!stopping) next();
+        });
+      }, ms);
+      handle.unref();
+    };
+    next();
+    repeats.push(() => clearTimeout(handle));
+  };
 
   const bossOf = (): PgBoss => {
     if (!boss) throw new Error('The job queue has not started');
@@ -314,42 +329,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         workerIds.set(d.name, ids);
       }
       await listen();
-      const loop = () => {
-        timer = setTimeout(() => {
-          tick()
-            .catch((error: unknown) => log.error({ err: error }, 'job scheduler tick failed'))
-            .finally(() => {
-              if (!stopping) loop();
-            });
-        }, tickMs);
-        timer.unref();
-      };
       await tick();
-      loop();
-      const probeLoop = () => {
-        probeTimer = setTimeout(() => {
-          probe()
-            .then(() => {
-              if (probeFailing) log.info('job probe works again');
-              probeFailing = false;
-            })
-            .catch((error: unknown) => {
-              // Once per outage, not every interval: the workers' own polls carry on meanwhile.
-              if (!probeFailing) log.warn({ err: error }, 'job probe failed; workers poll on their own');
-              probeFailing = true;
-            })
-            .finally(() => {
-              if (!stopping) probeLoop();
-            });
-        }, pollSeconds * 1000);
-        probeTimer.unref();
-      };
-      probeLoop();
+      every(tickMs, () =>
+        tick().catch((error: unknown) => log.error({ err: error }, 'job scheduler tick failed')),
+      );
+      every(pollSeconds * 1000, () =>
+        probe()
+          .then(() => {
+            if (probeFailing) log.info('job probe works again');
+            probeFailing = false;
+          })
+          .catch((error: unknown) => {
+            // Once per outage, not every interval: the workers' own polls carry on meanwhile.
+            if (!probeFailing) log.warn({ err: error }, 'job probe failed; workers poll on their own');
+            probeFailing = true;
+          }),
+      );
     },
     async stop() {
       stopping = true;
-      if (timer) clearTimeout(timer);
-      if (probeTimer) clearTimeout(probeTimer);
+      for (const clear of repeats.splice(0)) clear();
       if (relisten) clearTimeout(relisten);
       await listener?.end().catch(() => undefined);
       listener = null;
