@@ -50,6 +50,7 @@ import {
   dropSourceDb,
   loadOrders,
   sourceDbName,
+  sourceNetworkEnv,
 } from './source-db';
 
 const SERIES_JOB = 'series.compute';
@@ -115,7 +116,7 @@ await runWithCleanup(async (cleanup) => {
     `source: ${sourceName}.orders, ${thousands(loaded)} rows loaded in ${s((Date.now() - t) / 1000)}`,
   );
 
-  const server = await startProductServer(cleanup);
+  const server = await startProductServer(cleanup, await sourceNetworkEnv(settings.pgUrl));
   const db = openProductDb(server.dataDir);
   cleanup.add('close the product database pool', () => db.end());
   const machinePg = new pg.Pool({

@@ -9,7 +9,6 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import pg from 'pg';
 import {
   SAMPLE_METRICS,
@@ -35,6 +34,7 @@ import {
   databaseUrl,
   dropSourceDb,
   sourceDbName,
+  sourceNetworkEnv,
   withClient,
 } from './source-db';
 
@@ -117,17 +117,9 @@ await runWithCleanup(async (cleanup) => {
   // On a server database the product needs its own key to seal the source's password.
   // BENCH_JOBS_PROCESS=inline runs the jobs on the server's own event loop, as before they had a process.
   const jobsProcess = process.env.BENCH_JOBS_PROCESS;
-  // A deployment's product reaches no private address unless told (SOURCE_ALLOWED_NETWORKS): the source
-  // database is on this machine.
-  const sourceHost = (await lookup(new URL(settings.pgUrl).hostname)).address;
   const server = await startProductServer(cleanup, {
-    ...(productUrl
-      ? {
-          DATABASE_URL: productUrl,
-          ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-          SOURCE_ALLOWED_NETWORKS: sourceHost,
-        }
-      : {}),
+    ...(await sourceNetworkEnv(settings.pgUrl)),
+    ...(productUrl ? { DATABASE_URL: productUrl, ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {}),
     ...(jobsProcess ? { JOBS_PROCESS: jobsProcess } : {}),
   });
   const db = productUrl
@@ -285,7 +277,9 @@ await runWithCleanup(async (cleanup) => {
     );
 
   const errors = Object.values(idle).reduce((s, r) => s + r.errors, 0) + busy.errors;
+  // BENCH_LOAD_SECONDS=0 measures no latency: say so rather than print NaN.
+  const feedP95 = Math.max(idle.feed?.p95 ?? NaN, busy.p95);
   console.log(
-    `pipeline backfill_s=${backfillS.toFixed(2)} incremental_s=${incrementalS.toFixed(2)} feed_p95_ms=${Math.round(Math.max(idle.feed?.p95 ?? NaN, busy.p95))} errors=${errors}`,
+    `pipeline backfill_s=${backfillS.toFixed(2)} incremental_s=${incrementalS.toFixed(2)} feed_p95_ms=${Number.isFinite(feedP95) ? Math.round(feedP95) : 'skipped'} errors=${errors}`,
   );
 });

@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -69,6 +70,14 @@ const quote = (name: string) => {
   if (!/^tm_bench_[a-z0-9_]+$/.test(name)) throw new Error(`not a benchmark database: ${name}`);
   return `"${name}"`;
 };
+
+/**
+ * The product's env that lets it reach the source database: a deployment reaches no private address unless
+ * told (SOURCE_ALLOWED_NETWORKS), and the bench's source runs on this machine.
+ */
+export async function sourceNetworkEnv(adminUrl: string): Promise<{ SOURCE_ALLOWED_NETWORKS: string }> {
+  return { SOURCE_ALLOWED_NETWORKS: (await lookup(new URL(adminUrl).hostname)).address };
+}
 
 export async function createSourceDb(adminUrl: string, name: string): Promise<void> {
   await withClient(adminUrl, (c) => c.query(`create database ${quote(name)}`));
