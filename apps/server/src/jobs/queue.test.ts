@@ -253,6 +253,32 @@ describe('job lag', () => {
     await db.query(`delete from ${schema}_jobs.job where name = 'test.lag'`);
   });
 
+  it('keeps a missed run of an unchanged schedule due across a restart, and re-reads a changed one', async () => {
+    const daily = { key: 'missed-test', name: 'test.lag', cron: '7 0 * * *', timezone: 'Etc/UTC', data: {} };
+    await queue.upsertSchedule(daily);
+    const dueAt = async () =>
+      (
+        await db.query<{ at: Date }>(`select next_run_at as at from job_schedules where schedule_key = $1`, [
+          daily.key,
+        ])
+      )[0]!.at.getTime();
+    // The product was down at 00:07: the run is due since then when it starts again.
+    await db.query(
+      `update job_schedules set next_run_at = now() - interval '25 minutes' where schedule_key = $1`,
+      [daily.key],
+    );
+    const missed = await dueAt();
+    // A start upserts its schedules again; the missed run stays due instead of moving to tomorrow.
+    await queue.upsertSchedule(daily);
+    expect(await dueAt()).toBe(missed);
+    // A schedule whose time changed is read anew from its new cron.
+    const before = nextRun('30 6 * * *', 'Etc/UTC').getTime();
+    await queue.upsertSchedule({ ...daily, cron: '30 6 * * *' });
+    // (Either side of 06:30 if the call straddled it.)
+    expect([before, nextRun('30 6 * * *', 'Etc/UTC').getTime()]).toContain(await dueAt());
+    await queue.removeSchedule(daily.key);
+  });
+
   it('is behind when a schedule is long overdue (no process runs the scheduler)', async () => {
     await queue.upsertSchedule({
       key: 'lag-test',

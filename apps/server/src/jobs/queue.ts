@@ -376,7 +376,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         `insert into job_schedules (schedule_key, queue, cron, timezone, data, next_run_at)
          values ($1, $2, $3, $4, $5, $6)
          on conflict (schedule_key) do update set queue = excluded.queue, cron = excluded.cron,
-           timezone = excluded.timezone, data = excluded.data, next_run_at = excluded.next_run_at`,
+           timezone = excluded.timezone, data = excluded.data,
+           -- Every start upserts its schedules: an unchanged one keeps its due time, so a run missed while
+           -- the product was down happens at the next round instead of being pushed to the next occurrence.
+           next_run_at = case
+             when job_schedules.cron = excluded.cron and job_schedules.timezone = excluded.timezone
+               then coalesce(job_schedules.next_run_at, excluded.next_run_at)
+             else excluded.next_run_at
+           end`,
         [s.key, s.name, s.cron, s.timezone, JSON.stringify(s.data), nextRun(s.cron, s.timezone)],
       );
     },
