@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { APP_ROUTE_PATTERNS } from '@tidemark/contract';

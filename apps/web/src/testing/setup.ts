@@ -1,12 +1,16 @@
-import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pure logic files run in Node (`// @vitest-environment node` at their top): neither jsdom nor Testing
+// Library (with React DOM) is loaded for them.
+const dom = typeof window !== 'undefined';
+const testingLibrary = dom ? await import('@testing-library/react') : null;
 
 // A screen's first render loads its lazy chunks and MUI in jsdom: on a 2-core machine that also runs the
 // browser suite, one took over 5 s (metric-page, in CI). Waits allow fifteen; a wait that is met returns at once.
-configure({ asyncUtilTimeout: 15_000 });
+testingLibrary?.configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia; MUI asks it for breakpoints and reduced motion.
-if (!window.matchMedia) {
+if (dom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -21,16 +25,18 @@ if (!window.matchMedia) {
 }
 
 // jsdom does not implement scrolling; ScrollRestoration calls it.
-window.scrollTo = () => {};
+if (dom) window.scrollTo = () => {};
 
 afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  document.cookie.split(';').forEach((c) => {
-    const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  });
+  if (testingLibrary) {
+    testingLibrary.cleanup();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    document.cookie.split(';').forEach((c) => {
+      const name = c.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    });
+  }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConnectionStatus, StageStatus } from '@tidemark/contract';
 import { isCsvFileName, matchesSearch, shortenName, sourceLine } from './names';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { canStepNext, currentPeriod, defaultRange, periodStart, stepPeriod } from './period';
 import { endMinimum, parsePickerText, presetRange, rangeProblem } from './time-range';

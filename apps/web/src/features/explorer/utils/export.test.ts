@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ExplorerQueryResponse } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { exportFileName, explorerCsvFiles } from './export';

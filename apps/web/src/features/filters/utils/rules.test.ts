@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { GlobalFilter } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { appliedFilterOf, withAppliedFilter } from '@/session';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { NorthStar } from '@tidemark/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { northStarChartOption } from './north-star-card';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { MetricDetail } from '@tidemark/contract';
 import { buildMetricUpdate, formValuesOf, validateMetricForm, type MetricFormValues } from './edit-form';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { MetricListRow, SeriesPoint } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { SERIES_CSV_HEADER } from '@/lib/csv';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Column } from '@tidemark/contract';
 import { canRemoveRow, checkRows, guessRow, initialRows, isIdLike, onboardBody, rowMessage } from './rows';

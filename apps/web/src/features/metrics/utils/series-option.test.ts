@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '@tidemark/contract';
 import { completeDays } from '../components/hub/metric-sparkline';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { canSubmitPersona, toPersonaBody, withRole, type PersonaDraft } from './persona';
 import { acceptsName, canContinue, isFlaggedUrl } from './workspace-form';

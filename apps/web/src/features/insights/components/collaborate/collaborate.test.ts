@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { INSIGHT_STATUSES, type SeriesPoint } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import { backgroundOf, overlayState } from '@/lib/overlay';
