@@ -1,17 +1,16 @@
 import { afterEach, vi } from 'vitest';
 
-// Pure logic files run in Node (`// @vitest-environment node` at their top): neither jsdom nor Testing
-// Library (with React DOM) is loaded for them.
-const dom = typeof window !== 'undefined';
-const testingLibrary = dom ? await import('@testing-library/react') : null;
+// Pure logic files run in Node (`// @vitest-environment node` at their top): without a window, neither jsdom's
+// stand-ins nor Testing Library (with React DOM) are loaded for them.
+const testingLibrary = typeof window === 'undefined' ? null : await import('@testing-library/react');
 
-// A screen's first render loads its lazy chunks and MUI in jsdom: on a 2-core machine that also runs the
-// browser suite, one took over 5 s (metric-page, in CI). Waits allow fifteen; a wait that is met returns at once.
-testingLibrary?.configure({ asyncUtilTimeout: 15_000 });
+if (testingLibrary) {
+  // A screen's first render loads its lazy chunks and MUI in jsdom: on a 2-core machine that also runs the
+  // browser suite, one took over 5 s (metric-page, in CI). Waits allow fifteen; a wait that is met returns at once.
+  testingLibrary.configure({ asyncUtilTimeout: 15_000 });
 
-// jsdom has no matchMedia; MUI asks it for breakpoints and reduced motion.
-if (dom && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
+  // jsdom has no matchMedia; MUI asks it for breakpoints and reduced motion.
+  window.matchMedia ??= (query: string) =>
     ({
       matches: false,
       media: query,
@@ -22,10 +21,10 @@ if (dom && !window.matchMedia) {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
-}
 
-// jsdom does not implement scrolling; ScrollRestoration calls it.
-if (dom) window.scrollTo = () => {};
+  // jsdom does not implement scrolling; ScrollRestoration calls it.
+  window.scrollTo = () => {};
+}
 
 afterEach(() => {
   if (testingLibrary) {
